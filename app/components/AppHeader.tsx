@@ -1,0 +1,74 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root-data.server";
+import { LocaleSwitcher } from "./LocaleSwitcher";
+
+/**
+ * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
+ * navigation row). Every control is a link or a plain form, so it works without JavaScript.
+ */
+export function AppHeader({ data }: { data: RootData }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <header className="sticky top-0 z-[100] border-b border-line bg-bg/95 backdrop-blur">
+      <div className="mx-auto flex h-appbar max-w-7xl items-center gap-3 px-4 md:h-header-lg">
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded" prefetch="intent">
+          <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
+          <span className="truncate text-lg font-semibold md:text-2xl">{data.brand.displayName}</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1 md:gap-3">
+          <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
+          {data.person ? (
+            <span className="hidden max-w-40 truncate text-sm text-muted md:inline" data-testid="person-name">
+              {data.person.name}
+            </span>
+          ) : (
+            <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="rounded-full px-3 py-2 text-sm hover:bg-surface">
+              {t("app.signIn")}
+            </Link>
+          )}
+          <Link
+            to="/cart"
+            className="relative inline-flex items-center gap-2 rounded-full bg-brand px-4 py-2 text-sm font-semibold text-on-brand"
+            aria-label={data.cartCount > 0 ? t("app.cartWithCount", { count: data.cartCount }) : t("app.cart")}
+          >
+            <CartIcon />
+            <span className="hidden md:inline">{t("app.cart")}</span>
+            {data.cartCount > 0 ? (
+              <span data-testid="cart-badge" className="min-w-5 rounded-full bg-on-brand px-1.5 text-center text-xs text-brand">
+                {data.cartCount}
+              </span>
+            ) : null}
+          </Link>
+        </div>
+      </div>
+      <nav aria-label={t("app.mainNavigation")} className="mx-auto hidden h-16 max-w-7xl items-center gap-6 px-4 md:flex">
+        <NavLink to="/" end className={navClass}>
+          {t("app.menu")}
+        </NavLink>
+        <NavLink to="/promotions" className={navClass}>
+          {t("app.promotions")}
+        </NavLink>
+        <NavLink to="/restos" className={navClass}>
+          {t("app.restos")}
+        </NavLink>
+      </nav>
+    </header>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `rounded px-1 py-2 text-base ${isActive ? "font-semibold text-fg underline decoration-brand decoration-2 underline-offset-8" : "text-muted hover:text-fg"}`;
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
+      <circle cx="10" cy="20" r="1.3" />
+      <circle cx="17" cy="20" r="1.3" />
+    </svg>
+  );
+}

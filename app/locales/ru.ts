@@ -1,0 +1,56 @@
+/** Russian UI texts (default). Strings quoted by the spec are verbatim. */
+const ru = {
+  app: {
+    skipToContent: "Перейти к содержимому",
+    loading: "Загрузка…",
+    language: "Язык",
+    languageNames: { ru: "Русский", en: "English", me: "Crnogorski" },
+    mainNavigation: "Основная навигация",
+    cart: "Корзина",
+    cartWithCount_one: "Корзина: {{count}} позиция",
+    cartWithCount_few: "Корзина: {{count}} позиции",
+    cartWithCount_many: "Корзина: {{count}} позиций",
+    cartWithCount_other: "Корзина: {{count}} позиции",
+    signIn: "Войти",
+    menu: "Меню",
+    promotions: "Акции",
+    restos: "Заведения",
+    termsOfSale: "Безопасность платежей",
+    demoNotice: "Демо-режим: данные ненастоящие, заказы не доставляются",
+    staleNotice: "Нет связи с сервером: показываем сохранённое меню, оформление заказа временно недоступно",
+  },
+  location: {
+    header: "Адрес",
+    delivery: "Доставка",
+    takeAway: "Самовывоз",
+    change: "Изменить адрес",
+    chooseLocation: "Укажите адрес",
+  },
+  menu: {
+    title: "Меню",
+    other: "Прочее",
+    groups: "Разделы меню",
+    noPhoto: "Нет фото",
+    addToCart: "В корзину",
+    addToCartNamed: "Добавить «{{name}}» в корзину",
+    from: "от {{price}}",
+    extendedCooking: "Долгое приготовление",
+    empty: "В этом меню пока нет позиций",
+    units: { g: "{{value}} г", pc: "{{value}} шт", ml: "{{value}} мл", cm: "{{value}} см" },
+  },
+  errors: {
+    requestFailed: "Не удалось выполнить запрос",
+    unknown: "Неизвестная ошибка",
+    notFoundTitle: "Страница не найдена",
+    errorTitle: "Что-то пошло не так",
+    retry: "Попробовать ещё раз",
+    toHome: "На главную",
+    cookieTooLarge: "Не удалось сохранить: слишком много данных. Уберите часть позиций из корзины и попробуйте снова",
+    noRestos: "Нет привязанных заведений",
+    noMenus: "В заведениях выбранного города нет меню",
+    noZones: "Нет зон доставки",
+  },
+} as const;
+
+export default ru;
+export type Messages = typeof ru;

@@ -1,0 +1,62 @@
+import { data } from "@remix-run/node";
+import { RemixI18Next } from "remix-i18next/server";
+import { publicBrand } from "~server/brand";
+import { defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/i18n";
+import en from "~/locales/en";
+import ru from "~/locales/ru";
+import { commitHeaders, getContext, getState } from "~/services.server";
+
+const messagesByLocale = { ru, en } as const;
+
+let detector: RemixI18Next | undefined;
+function localeDetector() {
+  if (!detector) {
+    const { brand } = getContext().config;
+    const offered = brand.locales.offered.filter(isAppLocale);
+    detector = new RemixI18Next({
+      detection: {
+        supportedLanguages: offered.length ? offered : [...supportedLocales],
+        fallbackLanguage: isAppLocale(brand.locales.default) ? brand.locales.default : defaultLocale,
+        order: ["custom", "header"],
+        // the customer's choice (app_locale in the prefs cookie) wins over Accept-Language
+        findLocale: async (request) => (await getState(request, "prefs")).app_locale ?? null,
+      },
+    });
+  }
+  return detector;
+}
+
+/** The locale of this request: the saved choice, else the browser's languages, else the brand default. */
+export async function getLocale(request: Request): Promise<AppLocale> {
+  const locale = await localeDetector().getLocale(request);
+  return isAppLocale(locale) ? locale : defaultLocale;
+}
+
+export function messagesFor(locale: AppLocale) {
+  return messagesByLocale[locale];
+}
+
+export async function loadRootData(request: Request) {
+  const { config } = getContext();
+  const locale = await getLocale(request);
+  const [storefront, auth] = await Promise.all([getState(request, "storefront"), getState(request, "auth")]);
+  const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
+  const brand = publicBrand(config.brand);
+  const offeredLocales = config.brand.locales.offered.filter(isAppLocale);
+  return data(
+    {
+      locale,
+      offeredLocales,
+      messages: messagesFor(locale),
+      brand,
+      favicon: config.brand.favicon,
+      description: config.brand.description,
+      demo: config.demo,
+      cartCount,
+      person: auth.person_profile && auth.person_token_set ? { name: auth.person_profile.firstName ?? auth.person_profile.phone ?? "" } : null,
+    },
+    { headers: await commitHeaders(request) },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loadRootData>>["data"];

@@ -1,0 +1,126 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useMemo, type CSSProperties, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { AppHeader } from "~/components/AppHeader";
+import { createI18n } from "~/i18n";
+import { loadRootData } from "~/root-data.server";
+import ru from "~/locales/ru";
+import stylesUrl from "~/styles.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadRootData(request);
+}
+
+export type { RootData } from "~/root-data.server";
+import type { RootData } from "~/root-data.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const name = data?.brand.displayName ?? "Storefront";
+  return [{ title: name }, { name: "description", content: data?.description ?? "" }];
+};
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSProperties {
+  if (!theme) return {};
+  const vars: Record<string, string> = { "--brand-primary": theme.primary, "--brand-on-primary": theme.onPrimary };
+  if (theme.background) vars["--brand-background"] = theme.background;
+  else if (theme.mode === "light") vars["--brand-background"] = "#ffffff";
+  if (theme.surface) vars["--brand-surface"] = theme.surface;
+  else if (theme.mode === "light") vars["--brand-surface"] = "#f3f3f3";
+  if (theme.text) vars["--brand-text"] = theme.text;
+  else if (theme.mode === "light") vars["--brand-text"] = "#151515";
+  return vars as CSSProperties;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const locale = data?.locale ?? "ru";
+  const i18n = useMemo(() => createI18n(locale, data?.messages ?? ru), [locale, data?.messages]);
+  return (
+    <html lang={locale} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={data?.brand.theme.primary ?? "#ff6a2b"} />
+        {data ? <link rel="icon" href={data.favicon} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-bg text-fg antialiased">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const data = useRootData();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[3000] focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-on-brand"
+      >
+        {t("app.skipToContent")}
+      </a>
+      {data ? <AppHeader data={data} /> : null}
+      {data?.demo ? (
+        <p className="bg-surface px-4 py-1 text-center text-xs text-muted" role="note">
+          {t("app.demoNotice")}
+        </p>
+      ) : null}
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 pb-16 outline-none">
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** The error layout (spec §2): a plain page with a way back home. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string"
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? t("errors.unknown")
+      : t("errors.unknown");
+  return (
+    <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>
+      <p className="text-muted">{message}</p>
+      <a href="/" className="rounded-full bg-brand px-5 py-2 font-medium text-on-brand">
+        {t("errors.toHome")}
+      </a>
+    </main>
+  );
+}

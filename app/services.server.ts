@@ -1,0 +1,8 @@
+/**
+ * The one door from routes to server-only code. The `.server` suffix makes Remix's Vite plugin fail
+ * the client build if any browser module ever imports it, so tokens and keys cannot leak into bundles.
+ */
+export { getContext } from "~server/context";
+export { getState, setState, destroyState, commitHeaders, CookieTooLargeError } from "~server/session";
+export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~server/session";
+export { log } from "~server/log";

@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home on the demo brand", () => {
+  test("shows the default location's menu with groups, positions and prices", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // groups in order, and at least a full menu's worth of position cards
+    const cards = page.getByTestId("position-card");
+    expect(await cards.count()).toBeGreaterThan(50);
+    // every visible price is formatted from minor units in roubles
+    await expect(cards.first().getByTestId("position-price")).toContainText("₽");
+    // the synthetic group for positions without a group
+    await expect(page.getByRole("heading", { name: "Прочее" })).toBeVisible();
+    // the html language is Russian by default
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  });
+
+  test("an unknown path redirects to home", async ({ page }) => {
+    await page.goto("/no/such/page");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("position-card").first()).toBeVisible();
+  });
+
+  test("the language switcher changes the UI language and back", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("summary").filter({ hasText: "ru" }).click();
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("link", { name: /Cart/ })).toBeVisible();
+    await page.locator("summary").filter({ hasText: "en" }).click();
+    await page.getByRole("button", { name: "Русский" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  });
+});

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser journeys in Debian's Chromium (the Playwright browser download does not work here), at a
+ * desktop and a phone viewport, each with JavaScript on and off. The server is the production build
+ * in demo mode (the in-process upstream twin), on its own port.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = {
+  executablePath,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions };
+const phone = { ...devices["Pixel 7"], launchOptions };
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    locale: "ru-RU",
+  },
+  projects: [
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "phone-js", use: { ...phone, javaScriptEnabled: true } },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npx remix-serve ./build/server/index.js",
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: { PORT: String(PORT), NODE_ENV: "production", BRAND_CONFIG: "brands/demo.json", LOG_LEVEL: "warn", DEMO_CONTROLS: "1" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,53 @@
+/**
+ * The process-wide server context: configuration, the upstream client (the real API, or the
+ * in-process twin in demo mode) and the clock. Built once, on first use, and kept on globalThis so
+ * that dev-server reloads do not multiply caches and timers.
+ */
+import { getConfig, type Config } from "./config";
+import { createDemoUpstream } from "./demo";
+import { log } from "./log";
+import { createUpstream, type Upstream } from "./upstream";
+
+export interface ServerContext {
+  config: Config;
+  upstream: Upstream;
+  /** the twin, only in demo mode (tests and the demo UI read its SMS codes and orders) */
+  demo: ReturnType<typeof createDemoUpstream> | null;
+  startedAt: Date;
+  version: string;
+}
+
+const KEY = Symbol.for("storefront.context");
+type Holder = { [KEY]?: ServerContext };
+
+export function getContext(): ServerContext {
+  const holder = globalThis as Holder;
+  if (!holder[KEY]) holder[KEY] = createContext();
+  return holder[KEY];
+}
+
+function createContext(): ServerContext {
+  const config = getConfig();
+  for (const warning of config.warnings) log("warn", warning);
+  const demo = config.demo ? createDemoUpstream() : null;
+  const upstream = createUpstream({
+    baseUrl: config.env.UPSTREAM_API_URL ?? demo!.baseUrl,
+    // DESIGN.md "Wiring": the client gets its fetch as a dependency; demo mode answers from the twin.
+    fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),
+    whiteLabel: config.brand.whiteLabel,
+    apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
+    timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
+    cache: { ttlMs: config.env.CATALOG_TTL_SECONDS * 1000 },
+  });
+  log("info", "storefront context ready", {
+    brand: config.brand.whiteLabel,
+    mode: config.demo ? "demo" : "upstream",
+    upstream: config.demo ? "in-process twin" : config.env.UPSTREAM_API_URL,
+  });
+  return { config, upstream, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
+}
+
+/** Tests only: drop the context so the next call rebuilds it from the environment. */
+export function resetContextForTests() {
+  delete (globalThis as Holder)[KEY];
+}

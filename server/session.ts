@@ -1,0 +1,272 @@
+/**
+ * Cookie sessions (DESIGN.md "Where state lives"):
+ * - storefront cookie: location, cart, order draft — encrypted, compact (ids and counts only);
+ * - auth cookie: tokens and the person — encrypted, never readable by the browser;
+ * - prefs cookie: locale, cookie consent, 18+ — small, signed, readable server-side.
+ * Every loader of one request shares one parsed copy (a WeakMap keyed by the Request), and an action
+ * commits each changed cookie once through `commitHeaders`. A cookie that would pass 4,096 bytes is
+ * refused with CookieTooLargeError; the caller keeps the previous cookie and tells the customer.
+ */
+import { createCookie, type Cookie } from "@remix-run/node";
+import { z } from "zod";
+import { getConfig, type Config } from "./config";
+import { seal, unseal } from "./crypto";
+
+export const COOKIE_LIMIT_BYTES = 4096;
+
+export class CookieTooLargeError extends Error {
+  constructor(public readonly cookieName: string, public readonly bytes: number) {
+    super(`Cookie ${cookieName} would be ${bytes} bytes (limit ${COOKIE_LIMIT_BYTES})`);
+    this.name = "CookieTooLargeError";
+  }
+}
+
+// ---- state shapes (names follow the spec's persisted keys, §3) ----------------------------------
+
+export const cartModifierSchema = z.object({
+  modifierGroupId: z.number().int(),
+  itemId: z.number().int(),
+  count: z.number().int().positive(),
+});
+export const cartLineSchema = z.object({
+  positionId: z.number().int(),
+  menuId: z.number().int(),
+  count: z.number().int().positive(),
+  modifiers: z.array(cartModifierSchema).default([]),
+});
+export type CartLineState = z.infer<typeof cartLineSchema>;
+
+export const deliveryPlaceSchema = z.object({
+  address: z.string().max(300),
+  street: z.string().max(200).nullable().default(null),
+  houseNumber: z.string().max(40).nullable().default(null),
+  houseConfirmed: z.boolean().default(false),
+  apartment: z.string().max(40).default(""),
+  entrance: z.string().max(40).default(""),
+  floor: z.string().max(40).default(""),
+  intercom: z.string().max(40).default(""),
+  comment: z.string().max(300).default(""),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type DeliveryPlaceState = z.infer<typeof deliveryPlaceSchema>;
+
+export const storefrontStateSchema = z.object({
+  app_white_label: z.string().optional(),
+  app_version: z.string().optional(),
+  city_id: z.number().int().optional(),
+  resto_id: z.number().int().nullable().optional(),
+  order_delivery_method: z.enum(["DELIVERY", "TAKE_AWAY"]).optional(),
+  order_delivery_place: deliveryPlaceSchema.nullable().optional(),
+  cart_positions: z.array(cartLineSchema).default([]),
+  order_payment_method: z.enum(["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"]).nullable().optional(),
+  order_comment: z.string().max(100).optional(),
+  order_person: z
+    .object({ name: z.string().max(50), phone: z.string().max(40), email: z.string().max(200), receiptEmail: z.string().max(200) })
+    .partial()
+    .optional(),
+  order_person_count: z.number().int().min(1).max(99).optional(),
+  order_promo_code: z.string().max(40).nullable().optional(),
+  order_pre_order_at: z.string().max(40).nullable().optional(),
+});
+export type StorefrontState = z.infer<typeof storefrontStateSchema>;
+
+export const authStateSchema = z.object({
+  person_token_set: z
+    .object({
+      accessToken: z.string(),
+      refreshToken: z.string(),
+      vkAccessToken: z.string().nullable().optional(),
+      source: z.enum(["PHONE", "APPLE", "GOOGLE", "VK"]),
+    })
+    .optional(),
+  person_profile: z
+    .object({
+      id: z.number().int(),
+      firstName: z.string().nullable(),
+      phone: z.string().nullable(),
+      email: z.string().nullable(),
+    })
+    .optional(),
+  /** short-lived sign-in flow state (SMS timer, PKCE verifier, OAuth state) */
+  flow: z.record(z.string(), z.unknown()).optional(),
+});
+export type AuthState = z.infer<typeof authStateSchema>;
+
+export const prefsStateSchema = z.object({
+  app_locale: z.string().max(5).optional(),
+  person_cookies_consent_accepted: z.boolean().optional(),
+  person_adulthood_confirmed: z.boolean().optional(),
+});
+export type PrefsState = z.infer<typeof prefsStateSchema>;
+
+// ---- storage ----------------------------------------------------------------------------------
+
+interface Store<T> {
+  name: string;
+  read(header: string | null): Promise<T>;
+  serialize(value: T): Promise<string>;
+  destroy(): Promise<string>;
+}
+
+const YEAR = 60 * 60 * 24 * 365;
+
+function cookieName(base: string, config: Config) {
+  // `__Host-` binds the cookie to this exact origin when it is served over HTTPS (issue 8).
+  return config.env.PUBLIC_ORIGIN?.startsWith("https://") ? `__Host-${base}` : base;
+}
+
+function cookieFor(base: string, config: Config, maxAge: number, secrets?: string[]): Cookie {
+  return createCookie(cookieName(base, config), {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    // Secure whenever the public origin is https; production behind an unknown origin too, except the
+    // demo, which runs on plain http://localhost.
+    secure: config.env.PUBLIC_ORIGIN ? config.env.PUBLIC_ORIGIN.startsWith("https://") : config.production && !config.demo,
+    maxAge,
+    secrets,
+  });
+}
+
+function encryptedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config, maxAge: number): Store<T> {
+  const cookie = cookieFor(base, config, maxAge);
+  const empty = () => schema.parse({});
+  return {
+    name: cookie.name,
+    async read(header) {
+      const sealed: unknown = await cookie.parse(header);
+      if (typeof sealed !== "string") return empty();
+      const plain = unseal(sealed, config.sessionSecrets, base);
+      if (!plain) return empty();
+      try {
+        const parsed = schema.safeParse(JSON.parse(plain));
+        return parsed.success ? parsed.data : empty();
+      } catch {
+        return empty();
+      }
+    },
+    async serialize(value) {
+      const header = await cookie.serialize(seal(JSON.stringify(value), config.sessionSecrets, base));
+      const bytes = Buffer.byteLength(header.split(";")[0] ?? "");
+      if (bytes > COOKIE_LIMIT_BYTES) throw new CookieTooLargeError(cookie.name, bytes);
+      return header;
+    },
+    destroy: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+  };
+}
+
+function signedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config): Store<T> {
+  const cookie = cookieFor(base, config, YEAR, config.sessionSecrets);
+  const empty = () => schema.parse({});
+  return {
+    name: cookie.name,
+    async read(header) {
+      const value: unknown = await cookie.parse(header);
+      const parsed = schema.safeParse(value ?? {});
+      return parsed.success ? parsed.data : empty();
+    },
+    serialize: (value) => cookie.serialize(value),
+    destroy: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
+  };
+}
+
+interface Stores {
+  storefront: Store<StorefrontState>;
+  auth: Store<AuthState>;
+  prefs: Store<PrefsState>;
+}
+
+let stores: Stores | undefined;
+function getStores(): Stores {
+  if (!stores) {
+    const config = getConfig();
+    stores = {
+      storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90),
+      auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
+      prefs: signedStore("sf_prefs", prefsStateSchema, config),
+    };
+  }
+  return stores;
+}
+
+// ---- per-request access and commit-once ---------------------------------------------------------
+
+type Kind = keyof Stores;
+interface Entry<T> {
+  value: T;
+  snapshot: string;
+  destroyed: boolean;
+}
+type RequestSessions = { [K in Kind]?: Promise<Entry<StateOf<K>>> };
+type StateOf<K extends Kind> = K extends "storefront" ? StorefrontState : K extends "auth" ? AuthState : PrefsState;
+
+const perRequest = new WeakMap<Request, RequestSessions>();
+
+function entry<K extends Kind>(request: Request, kind: K): Promise<Entry<StateOf<K>>> {
+  let sessions = perRequest.get(request);
+  if (!sessions) {
+    sessions = {};
+    perRequest.set(request, sessions);
+  }
+  const existing = sessions[kind] as Promise<Entry<StateOf<K>>> | undefined;
+  if (existing) return existing;
+  const store = getStores()[kind] as unknown as Store<StateOf<K>>;
+  const created = store.read(request.headers.get("Cookie")).then((value) => ({
+    value: stampBrand(kind, value),
+    snapshot: JSON.stringify(value),
+    destroyed: false,
+  }));
+  (sessions as Record<Kind, unknown>)[kind] = created;
+  return created;
+}
+
+/** spec §1: stored state of another white-label or version is dropped (issue 7 adds local storage). */
+function stampBrand<K extends Kind>(kind: K, value: StateOf<K>): StateOf<K> {
+  if (kind !== "storefront") return value;
+  const { brand } = getConfig();
+  const state = value as StorefrontState;
+  if (state.app_white_label === brand.whiteLabel && state.app_version === brand.version) return value;
+  return { cart_positions: [], app_white_label: brand.whiteLabel, app_version: brand.version } as StateOf<K>;
+}
+
+/** The request's state of one kind; mutate the returned object, then `commitHeaders` in the action. */
+export async function getState<K extends Kind>(request: Request, kind: K): Promise<StateOf<K>> {
+  return (await entry(request, kind)).value;
+}
+
+/** Replace the whole state of one kind (e.g. sign-out clears auth). */
+export async function setState<K extends Kind>(request: Request, kind: K, value: StateOf<K>) {
+  const e = await entry(request, kind);
+  e.value = value;
+}
+
+export async function destroyState(request: Request, kind: Kind) {
+  const e = await entry(request, kind);
+  e.destroyed = true;
+}
+
+/**
+ * Set-Cookie headers for every state this request changed, each once. Throws CookieTooLargeError
+ * (before anything is sent) when one would be too large — the previous cookie stays in the browser.
+ */
+export async function commitHeaders(request: Request, init?: HeadersInit): Promise<Headers> {
+  const headers = new Headers(init);
+  const sessions = perRequest.get(request);
+  if (!sessions) return headers;
+  const all = getStores();
+  for (const kind of Object.keys(sessions) as Kind[]) {
+    const e = (await sessions[kind]) as Entry<unknown>;
+    const store = all[kind] as Store<unknown>;
+    if (e.destroyed) headers.append("Set-Cookie", await store.destroy());
+    else if (JSON.stringify(e.value) !== e.snapshot) {
+      headers.append("Set-Cookie", await store.serialize(e.value));
+      e.snapshot = JSON.stringify(e.value);
+    }
+  }
+  return headers;
+}
+
+/** Tests only. */
+export function resetSessionStoresForTests() {
+  stores = undefined;
+}

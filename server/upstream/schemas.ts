@@ -1,0 +1,355 @@
+/**
+ * Zod schemas of every upstream answer (spec §3, §7). The upstream client parses each answer with
+ * these; the demo twin (server/demo) builds its answers to pass them. Money is in minor units.
+ * Unknown fields are stripped; optional fields default so that routes never see `undefined` lists.
+ */
+import { z } from "zod";
+
+export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
+export type LatLng = z.infer<typeof latLngSchema>;
+
+/** spec §5: coordinates are an array of at least 2 numbers ([lng, lat] as in GeoJSON). */
+export const positionCoordsSchema = z.array(z.number()).min(2);
+/** spec §5: a ring has 4 or more positions, first equal to last. */
+export const linearRingSchema = z
+  .array(positionCoordsSchema)
+  .min(4)
+  .refine((ring) => {
+    const first = ring[0]!;
+    const last = ring[ring.length - 1]!;
+    return first[0] === last[0] && first[1] === last[1];
+  }, "A polygon ring must end where it starts");
+export const polygonSchema = z.object({
+  type: z.literal("Polygon"),
+  coordinates: z.array(linearRingSchema).min(1),
+});
+export type Polygon = z.infer<typeof polygonSchema>;
+
+export const boundsSchema = z.object({
+  north: z.number(),
+  south: z.number(),
+  east: z.number(),
+  west: z.number(),
+});
+export type Bounds = z.infer<typeof boundsSchema>;
+
+export const nowSchema = z.object({ utc_time: z.string().min(1) });
+
+export const citySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bounds: boundsSchema,
+  center: latLngSchema,
+  zoom: z.number().default(12),
+});
+export type City = z.infer<typeof citySchema>;
+export const citiesSchema = z.array(citySchema);
+
+export const restoSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cityIds: z.array(z.number().int()).default([]),
+});
+export type RestoSummary = z.infer<typeof restoSummarySchema>;
+export const restoSummariesSchema = z.array(restoSummarySchema);
+
+const valueSchema = z.object({ value: z.string() });
+const codeNameSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+export const photoSchema = z.object({ url: z.string() });
+export type Photo = z.infer<typeof photoSchema>;
+
+export const dayOfWeekSchema = z.enum([
+  "MONDAY",
+  "TUESDAY",
+  "WEDNESDAY",
+  "THURSDAY",
+  "FRIDAY",
+  "SATURDAY",
+  "SUNDAY",
+]);
+export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
+
+/** "HH:mm" (24 h). */
+export const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+export const openingHoursSchema = z.object({
+  dayOfWeek: dayOfWeekSchema,
+  active: z.boolean(),
+  open: clockTimeSchema,
+  close: clockTimeSchema,
+});
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+export const restoMenuRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  order: z.number().default(0),
+  isDelivery: z.boolean().default(false),
+  isOnline: z.boolean().default(false),
+  isTable: z.boolean().default(false),
+  isTakeAway: z.boolean().default(false),
+});
+export type RestoMenuRef = z.infer<typeof restoMenuRefSchema>;
+
+/** spec §3: cardOnline is a string, non-empty means available; the two others are flags. */
+export const paymentOptionsSchema = z.object({
+  cardOnline: z.string().nullable().default(""),
+  cardUponReceipt: z.boolean().default(false),
+  cashUponReceipt: z.boolean().default(false),
+});
+export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+
+export const restoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().default(""),
+  street: z.string().default(""),
+  averageCheck: z.number().nullable().default(null),
+  currency: z.string().default("RUB"),
+  description: z.string().default(""),
+  emails: z.array(valueSchema).default([]),
+  phones: z.array(valueSchema).default([]),
+  links: z.array(valueSchema).default([]),
+  location: latLngSchema.nullable().default(null),
+  photos: z.array(photoSchema).default([]),
+  tags: z.array(codeNameSchema).default([]),
+  pays: z.array(codeNameSchema).default([]),
+  menus: z.array(restoMenuRefSchema).default([]),
+  openingHours: z.array(openingHoursSchema).default([]),
+  order: z.number().default(0),
+  payConfig: z
+    .object({ delivery: paymentOptionsSchema, takeAway: paymentOptionsSchema })
+    .default({ delivery: {}, takeAway: {} }),
+  payEngine: z.string().nullable().default(null),
+  /** "+03:00" style offset; spec §3 default +03:00. */
+  timezone: z.string().default("+03:00"),
+});
+export type Resto = z.infer<typeof restoSchema>;
+
+/** Server rule of a zone, minor units; maxOrderPrice null means no maximum (spec §3). */
+export const deliveryRuleSchema = z.object({
+  deliveryPrice: z.number().int().nonnegative(),
+  time: z.number().int().nonnegative(),
+  minOrderPrice: z.number().int().nonnegative().default(0),
+  maxOrderPrice: z.number().int().positive().nullable().default(null),
+});
+export type DeliveryRule = z.infer<typeof deliveryRuleSchema>;
+
+export const deliveryZoneSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  polygon: polygonSchema,
+  rules: z.array(deliveryRuleSchema).default([]),
+});
+export type DeliveryZoneDto = z.infer<typeof deliveryZoneSchema>;
+export const deliveriesPageSchema = z.object({
+  content: z.array(deliveryZoneSchema),
+  totalElements: z.number().int().optional(),
+});
+
+export const modifierItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int().nonnegative().default(0),
+});
+export type ModifierItem = z.infer<typeof modifierItemSchema>;
+export const modifierGroupSchema = z.object({
+  id: z.number().int(),
+  modifierId: z.number().int(),
+  minCount: z.number().int().nonnegative().default(0),
+  maxCount: z.number().int().nonnegative().default(0),
+  name: z.string(),
+  nameUi: z.string().nullable().default(null),
+  items: z.array(modifierItemSchema).default([]),
+});
+export type ModifierGroup = z.infer<typeof modifierGroupSchema>;
+export const positionModifiersSchema = z.object({
+  positionId: z.number().int(),
+  modifiers: z.array(modifierGroupSchema).default([]),
+});
+export type PositionModifiers = z.infer<typeof positionModifiersSchema>;
+export const positionModifiersListSchema = z.array(positionModifiersSchema);
+
+export const timeSlotDetailSchema = z.object({
+  dayOfWeek: dayOfWeekSchema,
+  startAt: clockTimeSchema,
+  endAt: clockTimeSchema,
+  isActive: z.boolean(),
+});
+export type TimeSlotDetail = z.infer<typeof timeSlotDetailSchema>;
+export const positionTimeSlotSchema = z.object({
+  positionIds: z.array(z.number().int()),
+  details: z.array(timeSlotDetailSchema).default([]),
+});
+export type PositionTimeSlot = z.infer<typeof positionTimeSlotSchema>;
+export const positionTimeSlotsSchema = z.array(positionTimeSlotSchema);
+
+/** spec §3 pre-order hours; type is the delivery method they apply to. */
+export const workingHoursSchema = z.object({
+  type: z.enum(["DELIVERY", "TAKE_AWAY"]),
+  minTimeMinutes: z.number().int().nonnegative().default(0),
+  dayInAdvance: z.number().int().nonnegative().default(0),
+  hours: z.array(openingHoursSchema).default([]),
+});
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+export const workingHoursListSchema = z.array(workingHoursSchema);
+
+export const promotionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().default(""),
+  photos: z.array(photoSchema).default([]),
+  order: z.number().default(0),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+export const promotionsSchema = z.array(promotionSchema);
+
+export const positionGroupSchema = z.object({
+  id: z.number().int(),
+  menuId: z.number().int(),
+  name: z.string(),
+  order: z.number().default(0),
+  photos: z.array(photoSchema).default([]),
+  /** an 18+ section: asks for age confirmation first */
+  isAdult: z.boolean().default(false),
+});
+export type PositionGroup = z.infer<typeof positionGroupSchema>;
+export const positionGroupsSchema = z.array(positionGroupSchema);
+
+export const measureUnitSchema = z.enum(["g", "pc", "ml", "cm"]);
+export type MeasureUnit = z.infer<typeof measureUnitSchema>;
+
+export const positionSchema = z.object({
+  id: z.number().int(),
+  menu: z.object({ id: z.number().int() }),
+  positionGroup: z.object({ id: z.number().int() }).nullable().default(null),
+  name: z.string(),
+  description: z.string().default(""),
+  /** minor units */
+  price: z.number().int().nonnegative(),
+  photos: z.array(photoSchema).default([]),
+  measure: z.object({ value: z.number().positive(), unit: measureUnitSchema }).nullable().default(null),
+  /** minutes; above 90 the card shows the extended-cooking label (spec §9) */
+  cookingTime: z.number().int().nonnegative().nullable().default(null),
+  order: z.number().default(0),
+  hasModifiers: z.boolean().default(false),
+});
+export type Position = z.infer<typeof positionSchema>;
+export const positionsSchema = z.array(positionSchema);
+
+export const deliveryMethodSchema = z.enum(["DELIVERY", "TAKE_AWAY"]);
+export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
+export const paymentMethodSchema = z.enum(["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"]);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** Preflight / order payload (spec §7). */
+export const orderPositionPayloadSchema = z.object({
+  id: z.number().int(),
+  count: z.number().int().positive(),
+  name: z.string(),
+  price: z.number().int().nonnegative(),
+  sum: z.number().int().nonnegative(),
+  modifiers: z
+    .array(z.object({ id: z.number().int(), modifierId: z.number().int(), count: z.number().int().positive(), price: z.number().int().nonnegative() }))
+    .default([]),
+});
+export type OrderPositionPayload = z.infer<typeof orderPositionPayloadSchema>;
+
+export const preflightPayloadSchema = z.object({
+  deliveryType: deliveryMethodSchema,
+  payType: paymentMethodSchema.nullable(),
+  promoCode: z.string().nullable(),
+  positions: z.array(orderPositionPayloadSchema),
+  restoId: z.number().int(),
+  address: z.string().nullable(),
+  location: latLngSchema.nullable(),
+});
+export type PreflightPayload = z.infer<typeof preflightPayloadSchema>;
+
+export const orderPayloadSchema = preflightPayloadSchema.extend({
+  comment: z.string().max(100).nullable().default(null),
+  personCount: z.number().int().positive().nullable().default(null),
+  preOrderAt: z.string().nullable().default(null),
+  person: z.object({ name: z.string().max(50), phone: z.string(), email: z.string().nullable() }),
+  receiptEmail: z.string().nullable().default(null),
+  apartment: z.string().nullable().default(null),
+  entrance: z.string().nullable().default(null),
+  floor: z.string().nullable().default(null),
+  intercom: z.string().nullable().default(null),
+});
+export type OrderPayload = z.infer<typeof orderPayloadSchema>;
+
+export const preflightAnswerSchema = z.object({
+  positions: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        discounts: z.array(z.object({ amount: z.number().int(), name: z.string().default("") })).default([]),
+        promoCodes: z.array(z.object({ code: z.string(), amount: z.number().int() })).default([]),
+        sum: z.number().int(),
+        /** "DELIVERY_PRICE" marks the line that carries the delivery price (spec §7) */
+        specials: z.array(z.string()).default([]),
+        payableAmount: z.number().int(),
+      }),
+    )
+    .default([]),
+  promoCode: z.string().nullable().default(null),
+  promoCodeMaxDiscountAmount: z.number().int().nullable().default(null),
+  promoCodeMinOrderAmount: z.number().int().nullable().default(null),
+});
+export type PreflightAnswer = z.infer<typeof preflightAnswerSchema>;
+
+export const orderSchema = z.object({
+  id: z.union([z.number().int(), z.string()]),
+  number: z.string().nullable().default(null),
+  status: z.string().default("NEW"),
+  createdAt: z.string().nullable().default(null),
+  total: z.number().int().nullable().default(null),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const tokenSetSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  vkAccessToken: z.string().nullable().optional(),
+});
+export type TokenSetDto = z.infer<typeof tokenSetSchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  accountIds: z.array(z.union([z.number(), z.string()])).default([]),
+  avatar: z.string().nullable().default(null),
+  deliveries: z
+    .array(
+      z.object({
+        email: z.string().nullable().default(null),
+        personName: z.string().nullable().default(null),
+        phone: z.string().nullable().default(null),
+      }),
+    )
+    .default([]),
+  email: z.string().nullable().default(null),
+  firstName: z.string().nullable().default(null),
+  lastName: z.string().nullable().default(null),
+  patronymic: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+});
+export type ProfileDto = z.infer<typeof profileSchema>;
+
+/** Error body of every failing call (spec §8). */
+export const errorBodySchema = z.object({
+  errors: z.array(z.object({ code: z.string().default(""), message: z.string().default("") })).min(1),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Google Places (New) autocomplete and geocoding subset the BFF reads (issue 3). */
+export const geocodedAddressSchema = z.object({
+  country: z.string().nullable().default(null),
+  region: z.string().nullable().default(null),
+  city: z.string().nullable().default(null),
+  street: z.string().nullable().default(null),
+  houseNumber: z.string().nullable().default(null),
+  coordinates: latLngSchema,
+  placeId: z.string().nullable().default(null),
+});
+export type GeocodedAddress = z.infer<typeof geocodedAddressSchema>;

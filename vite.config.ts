@@ -1,0 +1,33 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export const alias = {
+  "~server": fileURLToPath(new URL("./server", import.meta.url)),
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  server: { port: 3000 },
+  plugins: [
+    tailwindcss(),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+        v3_routeConfig: true,
+      },
+    }),
+  ],
+});
