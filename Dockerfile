@@ -2,7 +2,7 @@
 # One container per brand: BRAND_CONFIG picks the brand file, UPSTREAM_API_URL the platform API
 # (unset = demo mode). Runs as a non-root user on a read-only-friendly filesystem.
 
-FROM node:22-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,12 +11,12 @@ FROM deps AS build
 COPY . .
 RUN npx remix vite:build
 
-FROM node:22-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 BRAND_CONFIG=brands/demo.json
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules

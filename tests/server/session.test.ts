@@ -1,0 +1,82 @@
+import { createCookie } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { seal } from "~server/crypto";
+import { commitHeaders, CookieTooLargeError, getState } from "~server/session";
+
+function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe("cookie sessions", () => {
+  it("shares one state per request and commits only what changed, once", async () => {
+    const request = new Request("http://localhost/");
+    const a = await getState(request, "storefront");
+    const b = await getState(request, "storefront");
+    expect(a).toBe(b);
+    a.cart_positions.push({ positionId: 1, menuId: 2, count: 3, modifiers: [] });
+    a.city_id = 115;
+    const headers = await commitHeaders(request);
+    const cookies = headers.getSetCookie();
+    // the storefront cookie (changed) — not auth or prefs, which were never touched
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^sf_state=/);
+    expect(cookies[0]).toMatch(/HttpOnly/);
+    expect(cookies[0]).toMatch(/SameSite=Lax/);
+    // committing again writes nothing new
+    expect((await commitHeaders(request)).getSetCookie()).toHaveLength(0);
+
+    const next = new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(headers) } });
+    const restored = await getState(next, "storefront");
+    expect(restored.city_id).toBe(115);
+    expect(restored.cart_positions).toEqual([{ positionId: 1, menuId: 2, count: 3, modifiers: [] }]);
+  });
+
+  it("reads a tampered or foreign cookie as empty state instead of failing", async () => {
+    const request = new Request("http://localhost/", { headers: { Cookie: "sf_state=v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; sf_auth=%7B%22x%22%3A1%7D" } });
+    expect((await getState(request, "storefront")).cart_positions).toEqual([]);
+    expect((await getState(request, "auth")).person_token_set).toBeUndefined();
+  });
+
+  it("refuses a cookie over 4,096 bytes, keeping the previous one in the browser", async () => {
+    const request = new Request("http://localhost/");
+    const state = await getState(request, "storefront");
+    // incompressible data: random-looking comments in the order draft
+    state.order_delivery_place = {
+      address: Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x400 + ((i * 7919) % 256))).join(""),
+      street: null,
+      houseNumber: null,
+      houseConfirmed: false,
+      apartment: "",
+      entrance: "",
+      floor: "",
+      intercom: "",
+      comment: "",
+      location: { lat: 1, lng: 2 },
+    };
+    for (let i = 0; i < 400; i++) state.cart_positions.push({ positionId: (i * 7907) % 100_003, menuId: i * 31, count: (i % 9) + 1, modifiers: [] });
+    await expect(commitHeaders(request)).rejects.toBeInstanceOf(CookieTooLargeError);
+  });
+
+  it("drops storefront state saved by another white-label or version", async () => {
+    const request = new Request("http://localhost/");
+    const state = await getState(request, "storefront");
+    state.cart_positions.push({ positionId: 9, menuId: 9, count: 1, modifiers: [] });
+    const headers = await commitHeaders(request);
+    // a cookie written for the same brand keeps its cart
+    const same = new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(headers) } });
+    expect((await getState(same, "storefront")).cart_positions).toHaveLength(1);
+    expect((await getState(same, "storefront")).app_white_label).toBe("demo-pizza");
+
+    // the same cart stamped with another white-label (a previous brand on this domain) is dropped
+    const secrets = [process.env.SESSION_SECRET!];
+    const foreign = seal(JSON.stringify({ app_white_label: "other-brand", app_version: "1", city_id: 5, cart_positions: [{ positionId: 9, menuId: 9, count: 1, modifiers: [] }] }), secrets, "sf_state");
+    const other = new Request("http://localhost/", { headers: { Cookie: (await createCookie("sf_state").serialize(foreign)).split(";")[0]! } });
+    const dropped = await getState(other, "storefront");
+    expect(dropped.cart_positions).toEqual([]);
+    expect(dropped.city_id).toBeUndefined();
+    expect(dropped.app_white_label).toBe("demo-pizza");
+  });
+});
