@@ -14,7 +14,6 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/AppHeader";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
-import ru from "~/locales/ru";
 import stylesUrl from "~/styles.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
@@ -50,7 +49,7 @@ function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSPropertie
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? "ru";
-  const i18n = useMemo(() => createI18n(locale, data?.messages ?? ru), [locale, data?.messages]);
+  const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
   return (
     <html lang={locale} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
       <head>

@@ -1,0 +1,156 @@
+/**
+ * Business constants and limits of spec §9 (plus the few of §3–§5 that the domain modules share).
+ * Pure data: safe to import from the browser and the server.
+ */
+
+// ── §9 people, forms, age ────────────────────────────────────────────────────────────────────────
+
+/** spec §9: an SMS code can be requested once per 90 s. */
+export const SMS_RESEND_SECONDS = 90;
+/** spec §9: after the attempts are exhausted the customer waits one hour. */
+export const SMS_LOCKOUT_MS = 60 * 60 * 1000;
+/** spec §5: an SMS code shorter than this is 'Слишком короткий SMS-код'. */
+export const SMS_CODE_MIN_LENGTH = 4;
+/** spec §3, §5, §9: person name max length. */
+export const NAME_MAX = 50;
+/** spec §3, §9: order comment max length (the hint shows it). */
+export const COMMENT_MAX = 100;
+/** spec §9: "extended cooking" label above 1.5 hours, in minutes (strictly greater). */
+export const EXTENDED_COOKING_MINUTES = 90;
+/** spec §1, §6, §9: restricted sections need 18+ confirmation. */
+export const ADULT_AGE = 18;
+
+// ── §3, §9 defaults ──────────────────────────────────────────────────────────────────────────────
+
+/** spec §3, §9: default location city. */
+export const DEFAULT_CITY_ID = 115;
+/** spec §3, §9: default location restaurant. */
+export const DEFAULT_RESTO_ID = 173;
+/** spec §3: default location delivery method. */
+export const DEFAULT_DELIVERY_METHOD = "TAKE_AWAY" as const;
+/** spec §3, §9: a restaurant's timezone when it names none (UTC offset). */
+export const DEFAULT_TIMEZONE = "+03:00";
+/** spec §3: default locale. */
+export const DEFAULT_LOCALE = "ru" as const;
+/** spec §9: default theme. */
+export const DEFAULT_THEME = "dark" as const;
+/** spec §7, §9: `GET /1/restos/{restoId}/deliveries?size=100`. */
+export const ZONES_PAGE_SIZE = 100;
+
+// ── §3, §9 money ─────────────────────────────────────────────────────────────────────────────────
+
+/** spec §3, §9: prices are in minor units; divide by 100. */
+export const MINOR_UNITS_PER_MAJOR = 100;
+/** spec §9: currency up to 2 fraction digits. */
+export const MONEY_MAX_FRACTION_DIGITS = 2;
+
+// ── §5, §9 addresses and maps ────────────────────────────────────────────────────────────────────
+
+/** spec §5, §9: address suggestions start at 3 characters (the library default is 0). */
+export const AUTOCOMPLETE_MIN_CHARS = 3;
+/** spec §5, §9: address suggestion debounce. */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 150;
+/** spec §4, §9: the maps script loader retries 3 times. */
+export const MAPS_LOAD_RETRIES = 3;
+/** spec §4: delay before retry `attempt` (1-based) of the maps script: attempt × 2^attempt ms. */
+export function mapsRetryDelayMs(attempt: number): number {
+  return attempt * 2 ** attempt;
+}
+/** spec §9: map zoom. */
+export const MAP_ZOOM = 12;
+/** spec §9: marker 64×64 px. */
+export const MAP_MARKER_SIZE = 64;
+/** spec §9: delivery zone polygon style. */
+export const ZONE_POLYGON_STYLE = { fillOpacity: 0.12, strokeOpacity: 0.38, strokeWeight: 2 } as const;
+
+// ── §2, §9 layout ────────────────────────────────────────────────────────────────────────────────
+
+/** spec §2, §9: the mobile layout applies under 840 px. */
+export const MOBILE_BREAKPOINT = 840;
+/** spec §9: location popup breakpoints (px, min widths). */
+export const POPUP_BREAKPOINTS = { xs: 0, sm: 600, md: 840, lg: 1200 } as const;
+/** spec §9: promotions carousel interval. */
+export const CAROUSEL_INTERVAL_MS = 6000;
+/** spec §9: dialog z-index. */
+export const DIALOG_Z_INDEX = 2400;
+/** spec §9: photo gallery viewer. */
+export const GALLERY = { backdropOpacity: 0.8, showMs: 300, hideMs: 200 } as const;
+/**
+ * spec §9 layout heights in px: app bar 144 desktop / 64 mobile; header 80 / 56; navigation bar 120 / 80 / 56
+ * (the spec names three sizes without saying where each applies: large, medium, small).
+ */
+export const LAYOUT_HEIGHTS = {
+  appBar: { desktop: 144, mobile: 64 },
+  header: { desktop: 80, mobile: 56 },
+  navigationBar: { large: 120, medium: 80, small: 56 },
+} as const;
+/** spec §9: promotion and restaurant images are 16/9. */
+export const IMAGE_ASPECT_RATIO = 16 / 9;
+
+// ── §3, §9 catalog ───────────────────────────────────────────────────────────────────────────────
+
+/** spec §3, §9: the synthetic group added when positions have no group. */
+export const SYNTHETIC_GROUP = { id: 0, order: 999999, name: "Прочее" } as const;
+
+// ── §4, §9 VK ID widget ──────────────────────────────────────────────────────────────────────────
+
+/** spec §4, §9: VK widget and sign-in window. */
+export const VK_WIDGET = {
+  timeoutMs: 5000,
+  loadedDelayMs: 300,
+  windowWidth: 800,
+  windowHeight: 800,
+  pollingMs: 1000,
+} as const;
+/** spec §9: VK SDK cookie lifetimes. */
+export const VK_SDK_COOKIE_MS = 900_000;
+export const VK_EXTERNAL_ID_COOKIE_MS = 31_536_000_000;
+
+// ── §4 tokens ────────────────────────────────────────────────────────────────────────────────────
+
+/** An access token that expires within this many seconds is refreshed already (clock skew, time in flight). */
+export const TOKEN_EXPIRY_SKEW_SECONDS = 30;
+
+// ── cart guards (DESIGN "Where state lives": the cart lives in a cookie that must stay under 4 KB) ─
+
+/** Most distinct lines a cart may hold. */
+export const CART_MAX_LINES = 50;
+/** Largest count of one line (and of one modifier item within a line). */
+export const CART_MAX_COUNT = 99;
+/** Most modifier entries one line may carry. */
+export const CART_MAX_MODIFIERS = 30;
+
+// ── §3 persisted keys ────────────────────────────────────────────────────────────────────────────
+
+/** spec §3: persisted keys (cookie field names follow them). */
+export const STORAGE_KEYS = [
+  "app_locale",
+  "app_version",
+  "app_white_label",
+  "city_id",
+  "resto_id",
+  "person_adulthood_confirmed",
+  "person_cookies_consent_accepted",
+  "person_profile",
+  "person_token_set",
+  "cart_positions",
+  "order_delivery_method",
+  "order_delivery_place",
+  "order_payment_method",
+  "order_comment",
+  "order_person",
+  "order_person_count",
+  "order_promo_code",
+  "order_pre_order_at",
+] as const;
+export type StorageKey = (typeof STORAGE_KEYS)[number];
+
+/** spec §3: older keys migrated to newer names. */
+export const LEGACY_STORAGE_KEYS: Readonly<Record<string, StorageKey>> = {
+  app_adulthood_confirmed: "person_adulthood_confirmed",
+  app_cookies_consent_accepted: "person_cookies_consent_accepted",
+  cities_selected_id: "city_id",
+  order_delivery_type: "order_delivery_method",
+  order_pay_type: "order_payment_method",
+  restos_selected_id: "resto_id",
+};

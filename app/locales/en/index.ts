@@ -1,0 +1,9 @@
+/** English UI texts: the same keys as Russian, enforced per area by the type checker. */
+import app from "./app";
+import location from "./location";
+import menu from "./menu";
+import errors from "./errors";
+
+const en = { app, location, menu, errors };
+
+export default en;

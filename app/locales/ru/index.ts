@@ -1,0 +1,10 @@
+/** Russian (default) UI texts, one file per area so that features own their strings. */
+import app from "./app";
+import location from "./location";
+import menu from "./menu";
+import errors from "./errors";
+
+const ru = { app, location, menu, errors };
+
+export default ru;
+export type Messages = typeof ru;

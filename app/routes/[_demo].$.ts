@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getContext } from "~/services.server";
+
+/**
+ * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
+ * malformed), its orders and SMS codes, and the count of upstream calls. Answers 404 unless the
+ * server runs in demo mode AND was started with DEMO_CONTROLS=1 — never against a real upstream.
+ */
+function controls() {
+  const { demo, config } = getContext();
+  if (!demo || !config.demo || process.env.DEMO_CONTROLS !== "1") return null;
+  return demo;
+}
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const demo = controls();
+  if (!demo) return notFound();
+  const { upstream } = getContext();
+  const url = new URL(request.url);
+  switch (params["*"]) {
+    case "stats":
+      return Response.json({ upstreamCalls: upstream.stats().calls });
+    case "orders":
+      return Response.json({ orders: demo.store.orders() });
+    case "sms":
+      return Response.json({ code: demo.store.peekSmsCode(url.searchParams.get("phone") ?? "") ?? null });
+    default:
+      return notFound();
+  }
+}
+
+export async function action({ params, request }: ActionFunctionArgs) {
+  const demo = controls();
+  if (!demo) return notFound();
+  switch (params["*"]) {
+    case "scenario": {
+      const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      demo.store.setScenario({
+        latencyMs: typeof body.latencyMs === "number" ? body.latencyMs : 0,
+        down: body.down === true,
+        failStatus: typeof body.failStatus === "number" ? body.failStatus : null,
+        malformed: body.malformed === true,
+      });
+      return Response.json({ ok: true });
+    }
+    case "reset":
+      demo.store.reset();
+      getContext().upstream.cache.clear();
+      return Response.json({ ok: true });
+    default:
+      return notFound();
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The one place that talks HTTP to the upstream platform API (spec §7: a configured base address, JSON).
+ * Every call: the injected fetch, a time limit, JSON in and out, `Authorization: Bearer` when a token is
+ * given, the answer parsed with its zod schema, and every failure mapped to an ApiError (spec §8).
+ * No retries: catalog GETs are covered by the cache, and POSTs (orders, sign-in) must never repeat.
+ */
+import type { z } from "zod";
+import { ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
+
+/** The fetch the client uses. DESIGN.md "Wiring": injected, never a patched global. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+export type Logger = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => void;
+
+export type HttpMethod = "GET" | "POST";
+
+/** Reported once per upstream call, when it ends (success or failure). */
+export interface UpstreamCall {
+  method: HttpMethod;
+  /** the path without base address and query, e.g. /1/p/restos/173 */
+  path: string;
+  /** HTTP status; 0 when there was no answer */
+  status: number;
+  durationMs: number;
+  ok: boolean;
+  /** ApiError code of a failure ('network', 'timeout', 'invalid-response', or the server's code) */
+  errorCode: string | null;
+}
+
+export interface HttpStats {
+  /** calls started since the client was made */
+  calls: number;
+  /** calls that ended with an ApiError */
+  failures: number;
+  /** calls under way now */
+  inFlight: number;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  /** sent as `Authorization: Bearer <token>` */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** message of a 404 without a server message (spec §8 fallbacks, e.g. 'Menu groups not found') */
+  notFoundMessage?: string;
+  /** aborts the call (e.g. the incoming request's signal) */
+  signal?: AbortSignal;
+  /** overrides the client's default limit for this call */
+  timeoutMs?: number;
+}
+
+export interface GetOptions extends RequestOptions {
+  /** null and undefined values are left out */
+  query?: Query;
+}
+
+export interface HttpOptions {
+  /** e.g. https://api.example.com (a path prefix is kept) */
+  baseUrl: string;
+  /** default: globalThis.fetch, looked up at call time */
+  fetch?: FetchLike;
+  timeouts?: { getMs?: number; postMs?: number };
+  /** called once per call when it ends: logging, bench counting */
+  onCall?: (call: UpstreamCall) => void;
+  logger?: Logger;
+}
+
+export interface Http {
+  readonly baseUrl: string;
+  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: GetOptions): Promise<z.output<S>>;
+  /** body undefined → no body; otherwise sent as JSON */
+  post<S extends z.ZodTypeAny>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
+  stats(): HttpStats;
+}
+
+export const DEFAULT_GET_TIMEOUT_MS = 5_000;
+export const DEFAULT_POST_TIMEOUT_MS = 15_000;
+
+const noop: Logger = () => {};
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/** JSON of a body text: null for an empty body, undefined when it is not JSON. */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === "") return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function createHttp(options: HttpOptions): Http {
+  const { baseUrl, onCall } = options;
+  const logger = options.logger ?? noop;
+  const getMs = options.timeouts?.getMs ?? DEFAULT_GET_TIMEOUT_MS;
+  const postMs = options.timeouts?.postMs ?? DEFAULT_POST_TIMEOUT_MS;
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const stats: HttpStats = { calls: 0, failures: 0, inFlight: 0 };
+
+  async function send<S extends z.ZodTypeAny>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    schema: S,
+    opts: GetOptions,
+  ): Promise<z.output<S>> {
+    const timeoutMs = opts.timeoutMs ?? (method === "GET" ? getMs : postMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+
+    const started = performance.now();
+    let status = 0;
+    let failure: ApiError | null = null;
+    stats.calls++;
+    stats.inFlight++;
+    try {
+      let response: Response;
+      let text: string;
+      try {
+        response = await doFetch(buildUrl(baseUrl, path, opts.query), {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        });
+        status = response.status;
+        text = await response.text();
+      } catch (cause) {
+        // spec §8 network failure; a timeout is one with its own code
+        if (timeout.aborted && !opts.signal?.aborted) throw timeoutError(method, path, timeoutMs, cause);
+        throw networkError(method, path, cause);
+      }
+
+      const json = parseJson(text);
+      if (!response.ok) {
+        // spec §8: first errors[] entry, else status text; the body is kept (JSON, else raw text)
+        const errorBody = json.ok ? json.value : text;
+        throw httpError({ status, statusText: response.statusText, body: errorBody, method, path, notFoundMessage: opts.notFoundMessage });
+      }
+      const common = { status, statusText: response.statusText, method, path };
+      if (!json.ok) throw invalidResponseError({ ...common, body: text, cause: new Error("The answer is not JSON") });
+      const parsed = schema.safeParse(json.value);
+      if (!parsed.success) throw invalidResponseError({ ...common, body: json.value, cause: parsed.error });
+      return parsed.data as z.output<S>;
+    } catch (error) {
+      failure = isApiError(error) ? error : networkError(method, path, error);
+      stats.failures++;
+      logFailure(failure);
+      throw failure;
+    } finally {
+      stats.inFlight--;
+      const durationMs = Math.round(performance.now() - started);
+      logger("debug", "upstream call", { method, path, status, durationMs });
+      onCall?.({ method, path, status, durationMs, ok: failure === null, errorCode: failure?.code ?? null });
+    }
+  }
+
+  function logFailure(error: ApiError) {
+    const fields = { method: error.method, path: error.path, status: error.status, code: error.code, message: error.message };
+    if (error.kind === "invalid-response") {
+      // a broken contract is worth a warning: schemas.ts and the upstream disagree
+      logger("warn", "upstream answer does not match its schema", { ...fields, issues: describeCause(error.cause) });
+    } else {
+      logger("info", "upstream call failed", fields);
+    }
+  }
+
+  return {
+    baseUrl,
+    get: (path, schema, opts = {}) => send("GET", path, undefined, schema, opts),
+    post: (path, body, schema, opts = {}) => send("POST", path, body, schema, opts),
+    stats: () => ({ ...stats }),
+  };
+}
+
+function describeCause(cause: unknown): string {
+  if (cause && typeof cause === "object" && "issues" in cause && Array.isArray(cause.issues)) {
+    return (cause.issues as { path: (string | number)[]; message: string }[])
+      .slice(0, 5)
+      .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+      .join("; ");
+  }
+  return cause instanceof Error ? cause.message : String(cause);
+}
