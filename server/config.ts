@@ -79,7 +79,7 @@ export function readBrandFile(path: string, cwd = process.cwd()): { brand?: Bran
 }
 
 /** Pure: validate an environment; throws ConfigError listing every bad field. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const parsedEnv = envSchema.safeParse(cleaned);
   const errors: string[] = parsedEnv.success ? [] : issueLines("", parsedEnv.error);

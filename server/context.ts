@@ -38,6 +38,9 @@ function createContext(): ServerContext {
     apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
     timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
     cache: { ttlMs: config.env.CATALOG_TTL_SECONDS * 1000 },
+    logger: log,
+    // each upstream call's path, status and duration (no bodies, no tokens)
+    onCall: (call) => log(call.ok ? "debug" : "warn", "upstream call", { ...call }),
   });
   log("info", "storefront context ready", {
     brand: config.brand.whiteLabel,

@@ -226,7 +226,7 @@ function stampBrand<K extends Kind>(kind: K, value: StateOf<K>): StateOf<K> {
   const { brand } = getConfig();
   const state = value as StorefrontState;
   if (state.app_white_label === brand.whiteLabel && state.app_version === brand.version) return value;
-  return { cart_positions: [], app_white_label: brand.whiteLabel, app_version: brand.version } as StateOf<K>;
+  return { cart_positions: [], app_white_label: brand.whiteLabel, app_version: brand.version } as unknown as StateOf<K>;
 }
 
 /** The request's state of one kind; mutate the returned object, then `commitHeaders` in the action. */

@@ -47,7 +47,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
     }
     case "reset":
       demo.store.reset();
-      getContext().upstream.cache.clear();
+      await getContext().upstream.cache.clear();
       return Response.json({ ok: true });
     default:
       return notFound();

@@ -67,7 +67,10 @@ export function createCatalog(deps: UpstreamDeps): Catalog {
       ),
     restos: (cityId) =>
       cache.cached(key("restos", cityId), () =>
-        http.get("/1/p/restos", restoSummariesSchema, { query: { cityId, whiteLabel }, notFoundMessage: NOT_FOUND_MESSAGES.restos }),
+        http.get("/1/p/restos", restoSummariesSchema, {
+          query: { cityId, whiteLabel },
+          notFoundMessage: NOT_FOUND_MESSAGES.restos,
+        }),
       ),
     resto: (restoId) =>
       cache.cached(key("resto", restoId), () =>
@@ -95,7 +98,9 @@ export function createCatalog(deps: UpstreamDeps): Catalog {
       ),
     workingHours: (restoId) =>
       cache.cached(key("resto", restoId, "working-hours"), () =>
-        http.get(`/1/restos/${restoId}/working-hours`, workingHoursListSchema, { notFoundMessage: NOT_FOUND_MESSAGES.workingHours }),
+        http.get(`/1/restos/${restoId}/working-hours`, workingHoursListSchema, {
+          notFoundMessage: NOT_FOUND_MESSAGES.workingHours,
+        }),
       ),
     promotions: (restoId) =>
       cache.cached(key("resto", restoId, "promotions"), () =>

@@ -171,6 +171,13 @@ export function timeoutError(method: string, path: string, timeoutMs: number, ca
 }
 
 /** A 2xx answer that is not JSON or does not match its schema: the spec's general 'Неизвестная ошибка'. */
-export function invalidResponseError(init: { status: number; statusText: string; body: unknown; method: string; path: string; cause: unknown }) {
+export function invalidResponseError(init: {
+  status: number;
+  statusText: string;
+  body: unknown;
+  method: string;
+  path: string;
+  cause: unknown;
+}) {
   return new ApiError({ kind: "invalid-response", code: "invalid-response", message: UNKNOWN_ERROR_MESSAGE, ...init });
 }

@@ -5,7 +5,7 @@
  * No retries: catalog GETs are covered by the cache, and POSTs (orders, sign-in) must never repeat.
  */
 import type { z } from "zod";
-import { ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
+import { type ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
 
 /** The fetch the client uses. DESIGN.md "Wiring": injected, never a patched global. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -92,7 +92,7 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
-/** JSON of a body text: null for an empty body, undefined when it is not JSON. */
+/** JSON of a body text: null for an empty body, { ok: false } when it is not JSON. */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === "") return { ok: true, value: null };
   try {
@@ -151,7 +151,14 @@ export function createHttp(options: HttpOptions): Http {
       if (!response.ok) {
         // spec §8: first errors[] entry, else status text; the body is kept (JSON, else raw text)
         const errorBody = json.ok ? json.value : text;
-        throw httpError({ status, statusText: response.statusText, body: errorBody, method, path, notFoundMessage: opts.notFoundMessage });
+        throw httpError({
+          status,
+          statusText: response.statusText,
+          body: errorBody,
+          method,
+          path,
+          notFoundMessage: opts.notFoundMessage,
+        });
       }
       const common = { status, statusText: response.statusText, method, path };
       if (!json.ok) throw invalidResponseError({ ...common, body: text, cause: new Error("The answer is not JSON") });

@@ -11,7 +11,7 @@ export function Image({
   className = "",
   placeholderLabel,
   ...rest
-}: ImgHTMLAttributes<HTMLImageElement> & { src: string | null | undefined; alt: string; placeholderLabel?: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; alt: string; placeholderLabel?: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (

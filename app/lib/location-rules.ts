@@ -1,0 +1,99 @@
+/**
+ * Location selection rules (spec §4):
+ * - "Selection step: citySelection or deliveryMethodSelection. No cities: citySelection. One city: auto-selected,
+ *   straight to method selection. Several: method selection once a valid city is chosen. Choosing a city moves to
+ *   method selection; tapping the city header returns (not with one city)."
+ * - "Initial delivery method: DELIVERY if a restaurant with delivery menus and delivery zones exist, or if there
+ *   is no takeaway; else TAKE_AWAY."
+ * - "Switching to TAKE_AWAY selects the first point; switching to DELIVERY keeps the restaurant only if the city
+ *   is unchanged. A delivery address is matched to a zone by point-in-polygon; the zone's restaurant becomes
+ *   selected, else none."
+ * - spec §9 "Takeaway points sorted by order then address."
+ */
+import type { DeliveryMethod, LatLng, Polygon, RestoMenuRef } from "~server/upstream/schemas";
+import { findZone } from "./geo";
+
+export type SelectionStep = "citySelection" | "deliveryMethodSelection";
+
+export interface SelectionState {
+  step: SelectionStep;
+  /** the effective city: the only one, or the chosen one when valid; else null */
+  cityId: number | null;
+  /** whether the city header leads back to the city list (not with a single city) */
+  canReturnToCities: boolean;
+}
+
+/** spec §4 selection step. */
+export function selectionStep(input: { cities: readonly { id: number }[]; selectedCityId: number | null | undefined }): SelectionState {
+  const { cities, selectedCityId } = input;
+  if (cities.length === 0) return { step: "citySelection", cityId: null, canReturnToCities: false };
+  if (cities.length === 1) return { step: "deliveryMethodSelection", cityId: cities[0]!.id, canReturnToCities: false };
+  const valid = selectedCityId != null && cities.some((c) => c.id === selectedCityId);
+  return valid
+    ? { step: "deliveryMethodSelection", cityId: selectedCityId, canReturnToCities: true }
+    : { step: "citySelection", cityId: null, canReturnToCities: false };
+}
+
+type RestoWithMenus = { id: number; menus: readonly Pick<RestoMenuRef, "isDelivery" | "isTakeAway">[] };
+
+/** Does the resto have a delivery menu? */
+export function hasDeliveryMenu(resto: RestoWithMenus): boolean {
+  return resto.menus.some((m) => m.isDelivery);
+}
+
+/** Does the resto have a takeaway menu? */
+export function hasTakeawayMenu(resto: RestoWithMenus): boolean {
+  return resto.menus.some((m) => m.isTakeAway);
+}
+
+/**
+ * spec §4 initial delivery method. `hasTakeaway` defaults to "some resto has a takeaway menu". When zones name
+ * their resto (`restoId`), only zones of a resto with a delivery menu count.
+ */
+export function initialDeliveryMethod(input: {
+  restos: readonly RestoWithMenus[];
+  zones: readonly { restoId?: number | null }[];
+  hasTakeaway?: boolean;
+}): DeliveryMethod {
+  const { restos, zones } = input;
+  const hasTakeaway = input.hasTakeaway ?? restos.some(hasTakeawayMenu);
+  const deliveryRestos = restos.filter(hasDeliveryMenu);
+  const deliverable =
+    deliveryRestos.length > 0 &&
+    zones.some((z) => z.restoId == null || deliveryRestos.some((r) => r.id === z.restoId));
+  return deliverable || !hasTakeaway ? "DELIVERY" : "TAKE_AWAY";
+}
+
+const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
+
+/** spec §2, §9: takeaway points: restos with a takeaway menu, sorted by order then address. */
+export function takeawayPoints<R extends RestoWithMenus & { order?: number | null; address?: string | null }>(restos: readonly R[]): R[] {
+  return restos
+    .filter(hasTakeawayMenu)
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || collator.compare(a.address ?? "", b.address ?? ""));
+}
+
+/** The location being edited in the popup. */
+export interface LocationDraft {
+  cityId: number | null;
+  deliveryMethod: DeliveryMethod;
+  restoId: number | null;
+}
+
+/** spec §4: switching to TAKE_AWAY selects the first point (none when there is no point). */
+export function onSwitchToTakeaway<S extends LocationDraft>(state: S, points: readonly { id: number }[]): S {
+  return { ...state, deliveryMethod: "TAKE_AWAY", restoId: points[0]?.id ?? null };
+}
+
+/** spec §4: switching to DELIVERY keeps the restaurant only if the city is unchanged from the initial one. */
+export function onSwitchToDelivery<S extends LocationDraft>(state: S, initialCityId: number | null | undefined): S {
+  return { ...state, deliveryMethod: "DELIVERY", restoId: state.cityId === initialCityId ? state.restoId : null };
+}
+
+/** spec §4/§5: the resto of the zone containing the location, else null. */
+export function restoForAddress(
+  zones: readonly { polygon: Polygon; restoId?: number | null }[],
+  location: LatLng | null | undefined,
+): number | null {
+  return findZone(zones, location)?.restoId ?? null;
+}

@@ -1,0 +1,265 @@
+/**
+ * Form validation (spec §5) as zod schemas whose error messages are i18n KEYS ("validation.phone.required"),
+ * plus the texts of those keys: `ruValidationMessages` holds the spec's Russian strings verbatim,
+ * `enValidationMessages` their English equivalents. Both are nested the way the keys read, so a locale can
+ * mount them as its `validation` section.
+ *
+ * Messages with parameters use the spec's "{0}" placeholders ('не более {0} символов'). A schema error that
+ * needs a parameter carries it in the message: `withParams(key, 50)` → "validation.generic.maxLength|50";
+ * `validationText` / `translateValidation` decode it and fill the placeholders.
+ *
+ * Where the spec names a message without quoting it (comment max, digits only, integers only, capitals only,
+ * exact length, excluded character) the texts here are ours.
+ */
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+import type { LatLng, Polygon } from "~server/upstream/schemas";
+import { COMMENT_MAX, NAME_MAX, SMS_CODE_MIN_LENGTH } from "./constants";
+import { findZone } from "./geo";
+
+// ── texts ────────────────────────────────────────────────────────────────────────────────────────
+
+/** spec §5 Russian texts, verbatim. */
+export const ruValidationMessages = {
+  phone: { required: "Введите номер телефона", invalid: "Укажите корректный номер" },
+  smsCode: { required: "Введите код из СМС", tooShort: "Слишком короткий SMS-код" },
+  email: {
+    required: "Введите email",
+    invalid: "Укажите корректный email",
+    receiptRequired: "Укажите email для получения чека",
+  },
+  name: { required: "Введите ваше имя", tooLong: "Имя не должно превышать 50 символов" },
+  comment: { tooLong: "Комментарий не должен превышать 100 символов" },
+  field: { required: "Обязательное поле" },
+  generic: {
+    required: "Это поле обязательно",
+    email: "Пожалуйста, введите действительный email",
+    maxLength: "не более {0} символов",
+    minLength: "не менее {0} символов",
+    pattern: "Недопустимый формат",
+    atLeastOne: "выберите хотя бы одно значение",
+    digits: "только цифры",
+    integer: "только целые числа",
+    capitals: "только заглавные буквы",
+    exactLength: "ровно {0} символов",
+    excludedCharacter: "недопустимый символ {0}",
+  },
+  address: {
+    chooseOrPoint: "Выберите адрес из списка или укажите точку на карте",
+    required: "Укажите адрес доставки",
+    outsideZone: "Адрес не входит в зону доставки",
+    notFound: "Адрес не найден",
+  },
+  takeaway: { required: "Выберите точку самовывоза", noneAvailable: "Нет доступных пунктов самовывоза" },
+} as const;
+
+type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+/** The shape every language's validation texts share. */
+export type ValidationMessages = Texts<typeof ruValidationMessages>;
+
+export const enValidationMessages: ValidationMessages = {
+  phone: { required: "Enter your phone number", invalid: "Enter a valid number" },
+  smsCode: { required: "Enter the code from the SMS", tooShort: "The SMS code is too short" },
+  email: {
+    required: "Enter your email",
+    invalid: "Enter a valid email",
+    receiptRequired: "Enter an email to receive the receipt",
+  },
+  name: { required: "Enter your name", tooLong: "The name must not exceed 50 characters" },
+  comment: { tooLong: "The comment must not exceed 100 characters" },
+  field: { required: "Required field" },
+  generic: {
+    required: "This field is required",
+    email: "Please enter a valid email",
+    maxLength: "at most {0} characters",
+    minLength: "at least {0} characters",
+    pattern: "Invalid format",
+    atLeastOne: "choose at least one value",
+    digits: "digits only",
+    integer: "integers only",
+    capitals: "capital letters only",
+    exactLength: "exactly {0} characters",
+    excludedCharacter: "character {0} is not allowed",
+  },
+  address: {
+    chooseOrPoint: "Choose an address from the list or set a point on the map",
+    required: "Enter the delivery address",
+    outsideZone: "The address is outside the delivery area",
+    notFound: "Address not found",
+  },
+  takeaway: { required: "Choose a pickup point", noneAvailable: "No pickup points available" },
+};
+
+// ── keys ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** Message keys: "validation." + the path in the message objects. */
+export const V = {
+  phoneRequired: "validation.phone.required",
+  phoneInvalid: "validation.phone.invalid",
+  smsCodeRequired: "validation.smsCode.required",
+  smsCodeTooShort: "validation.smsCode.tooShort",
+  emailRequired: "validation.email.required",
+  emailInvalid: "validation.email.invalid",
+  receiptEmailRequired: "validation.email.receiptRequired",
+  nameRequired: "validation.name.required",
+  nameTooLong: "validation.name.tooLong",
+  commentTooLong: "validation.comment.tooLong",
+  fieldRequired: "validation.field.required",
+  required: "validation.generic.required",
+  email: "validation.generic.email",
+  maxLength: "validation.generic.maxLength",
+  minLength: "validation.generic.minLength",
+  pattern: "validation.generic.pattern",
+  atLeastOne: "validation.generic.atLeastOne",
+  digits: "validation.generic.digits",
+  integer: "validation.generic.integer",
+  capitals: "validation.generic.capitals",
+  exactLength: "validation.generic.exactLength",
+  excludedCharacter: "validation.generic.excludedCharacter",
+  addressChooseOrPoint: "validation.address.chooseOrPoint",
+  addressRequired: "validation.address.required",
+  addressOutsideZone: "validation.address.outsideZone",
+  addressNotFound: "validation.address.notFound",
+  takeawayRequired: "validation.takeaway.required",
+  takeawayNoneAvailable: "validation.takeaway.noneAvailable",
+} as const;
+export type ValidationKey = (typeof V)[keyof typeof V];
+
+const PARAM_SEPARATOR = "|";
+
+/** A key with parameters for its {0}, {1}… placeholders: "validation.generic.maxLength|50". */
+export function withParams(key: ValidationKey, ...params: (string | number)[]): string {
+  return [key, ...params.map((p) => encodeURIComponent(String(p)))].join(PARAM_SEPARATOR);
+}
+
+/** Splits a schema message into its key and parameters. */
+export function decodeValidationMessage(message: string): { key: string; params: string[] } {
+  const [key = "", ...params] = message.split(PARAM_SEPARATOR);
+  return {
+    key,
+    params: params.map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    }),
+  };
+}
+
+/** Fills {0}, {1}… (missing parameters stay as written). */
+export function interpolate(text: string, params: readonly (string | number)[]): string {
+  return text.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = params[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+function lookup(messages: ValidationMessages, key: string): string | null {
+  if (!key.startsWith("validation.")) return null;
+  let node: unknown = messages;
+  for (const part of key.slice("validation.".length).split(".")) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return null;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : null;
+}
+
+/** The text of a schema message in a language; a message that is not a known key is returned unchanged. */
+export function validationText(message: string, locale: "ru" | "en" | string = "ru"): string {
+  const { key, params } = decodeValidationMessage(message);
+  const text = lookup(locale.startsWith("en") ? enValidationMessages : ruValidationMessages, key);
+  return text === null ? message : interpolate(text, params);
+}
+
+/** The text of a schema message through the app's translate function (i18next leaves "{0}" alone). */
+export function translateValidation(message: string, t: (key: string) => string): string {
+  const { key, params } = decodeValidationMessage(message);
+  return interpolate(t(key), params);
+}
+
+// ── schemas ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A trimmed string whose absence, wrong type or emptiness reports `requiredKey`. */
+function requiredText(requiredKey: ValidationKey) {
+  return z.string({ required_error: requiredKey, invalid_type_error: requiredKey }).trim().min(1, requiredKey);
+}
+
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+
+/**
+ * A phone number in E.164 ("+79991234567"), or null when it is not a valid number. Only digits, spaces,
+ * brackets, dots, dashes and a leading plus are accepted (no letters, no extensions); a national number is read
+ * in `defaultCountry` (so "8 999 123-45-67" is Russian).
+ */
+export function normalizePhone(input: string, defaultCountry: CountryCode = "RU"): string | null {
+  const text = input.trim();
+  if (!PHONE_CHARACTERS.test(text)) return null;
+  const phone = parsePhoneNumberFromString(text, defaultCountry);
+  return phone && phone.isValid() ? phone.number : null;
+}
+
+/** spec §5 phone: 'Введите номер телефона' when empty, 'Укажите корректный номер' when invalid; outputs E.164. */
+export function makePhoneSchema(defaultCountry: CountryCode = "RU") {
+  return requiredText(V.phoneRequired).transform((value, ctx) => {
+    const e164 = normalizePhone(value, defaultCountry);
+    if (e164 === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: V.phoneInvalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+}
+export const phoneSchema = makePhoneSchema("RU");
+
+/** spec §5 SMS code: 'Введите код из СМС' when empty, 'Слишком короткий SMS-код' under 4 digits; digits only. */
+export const smsCodeSchema = requiredText(V.smsCodeRequired)
+  .min(SMS_CODE_MIN_LENGTH, V.smsCodeTooShort)
+  .regex(/^\d+$/, V.digits);
+
+/** spec §5 email: 'Введите email' when empty, 'Укажите корректный email' when malformed. */
+export const emailSchema = requiredText(V.emailRequired).email(V.emailInvalid);
+
+/** spec §3, §5 receipt email: 'Укажите email для получения чека' when empty. */
+export const receiptEmailSchema = requiredText(V.receiptEmailRequired).email(V.emailInvalid);
+
+/** spec §5 name: 'Введите ваше имя' when empty; 'Имя не должно превышать 50 символов' above NAME_MAX. */
+export const nameSchema = requiredText(V.nameRequired).max(NAME_MAX, V.nameTooLong);
+
+/** spec §3 comment: optional (absent → ""), at most COMMENT_MAX characters. */
+export const commentSchema = z.string({ invalid_type_error: V.pattern }).trim().max(COMMENT_MAX, V.commentTooLong).default("");
+
+/** Generic required text ('Обязательное поле'). */
+export const requiredFieldSchema = requiredText(V.fieldRequired);
+
+/** The first error message of a value against a schema, or null when it passes. */
+export function firstError(schema: z.ZodTypeAny, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+// ── location (context-dependent, not zod) ────────────────────────────────────────────────────────
+
+/**
+ * spec §5 delivery address: 'Укажите адрес доставки' when there is neither text nor a location; 'Выберите адрес
+ * из списка или укажите точку на карте' for typed text without a chosen location; 'Адрес не входит в зону
+ * доставки' unless the location lies in a zone. null when valid.
+ */
+export function deliveryAddressError(input: {
+  address: string | null | undefined;
+  location: LatLng | null | undefined;
+  zones: readonly { polygon: Polygon }[];
+}): ValidationKey | null {
+  const hasText = (input.address ?? "").trim() !== "";
+  if (!input.location) return hasText ? V.addressChooseOrPoint : V.addressRequired;
+  return findZone(input.zones, input.location) ? null : V.addressOutsideZone;
+}
+
+/**
+ * spec §5 takeaway: 'Нет доступных пунктов самовывоза' without points; 'Выберите точку самовывоза' unless the
+ * chosen resto is one of them. null when valid.
+ */
+export function takeawayPointError(input: { restoId: number | null | undefined; points: readonly { id: number }[] }): ValidationKey | null {
+  if (input.points.length === 0) return V.takeawayNoneAvailable;
+  return input.restoId != null && input.points.some((p) => p.id === input.restoId) ? null : V.takeawayRequired;
+}

@@ -1,0 +1,126 @@
+/**
+ * spec §4 "Boot": once a resto is selected, load its menu groups, positions, promotions, modifiers, time
+ * slots and working hours in parallel. Requests that do not depend on each other go out together
+ * (DESIGN.md budget: cold start ≤ 4 × upstream latency): the resto, modifiers, time slots, working hours and
+ * promotions at once; the groups and positions of every menu as soon as the resto names its menus.
+ */
+import type { Catalog } from "./catalog";
+import type {
+  ModifierGroup,
+  Position,
+  PositionGroup,
+  PositionModifiers,
+  PositionTimeSlot,
+  Promotion,
+  Resto,
+  RestoMenuRef,
+  TimeSlotDetail,
+  WorkingHours,
+} from "./schemas";
+
+/** spec §3: the synthetic group of positions without a group. */
+export const SYNTHETIC_GROUP_ID = 0;
+export const SYNTHETIC_GROUP_NAME = "Прочее";
+/** spec §9: synthetic group order. */
+export const SYNTHETIC_GROUP_ORDER = 999_999;
+
+export interface MenuCatalog {
+  menu: RestoMenuRef;
+  /** sorted by order, the synthetic group last when some positions have no group */
+  groups: PositionGroup[];
+  positions: Position[];
+}
+
+export interface RestoCatalog {
+  resto: Resto;
+  /** in the resto's order of menus */
+  menus: MenuCatalog[];
+  modifiersByPosition: Record<number, ModifierGroup[]>;
+  /** the weekly ranges limiting a position (raw details; merging of days is presentation, app/lib) */
+  timeSlotsByPosition: Record<number, TimeSlotDetail[]>;
+  workingHours: WorkingHours[];
+  promotions: Promotion[];
+  /** some part is the last good value of a failing upstream (show the stale-data notice) */
+  degraded: boolean;
+}
+
+export function syntheticGroup(menuId: number): PositionGroup {
+  return { id: SYNTHETIC_GROUP_ID, menuId, name: SYNTHETIC_GROUP_NAME, order: SYNTHETIC_GROUP_ORDER, photos: [], isAdult: false };
+}
+
+/** spec §3: groups sorted by order, plus { id 0, 'Прочее', order 999999 } when some position has no group. */
+export function withSyntheticGroup(
+  groups: readonly PositionGroup[],
+  positions: readonly Position[],
+  menuId: number,
+): PositionGroup[] {
+  const sorted = [...groups].sort((a, b) => a.order - b.order || a.id - b.id);
+  const hasUngrouped = positions.some((p) => p.positionGroup === null);
+  const alreadyThere = sorted.some((g) => g.id === SYNTHETIC_GROUP_ID);
+  return hasUngrouped && !alreadyThere ? [...sorted, syntheticGroup(menuId)] : sorted;
+}
+
+export function modifiersByPosition(list: readonly PositionModifiers[]): Record<number, ModifierGroup[]> {
+  const byPosition: Record<number, ModifierGroup[]> = {};
+  for (const entry of list) byPosition[entry.positionId] = [...(byPosition[entry.positionId] ?? []), ...entry.modifiers];
+  return byPosition;
+}
+
+export function timeSlotsByPosition(list: readonly PositionTimeSlot[]): Record<number, TimeSlotDetail[]> {
+  const byPosition: Record<number, TimeSlotDetail[]> = {};
+  for (const slot of list) {
+    for (const positionId of slot.positionIds) byPosition[positionId] = [...(byPosition[positionId] ?? []), ...slot.details];
+  }
+  return byPosition;
+}
+
+export interface Boot {
+  loadRestoCatalog(restoId: number): Promise<RestoCatalog>;
+}
+
+export function createBoot(catalog: Catalog): Boot {
+  // The last catalog built per resto, with the cached parts it was built from: a warm page view gets the
+  // same objects from the cache, so it reuses the normalized catalog instead of rebuilding it.
+  const built = new Map<number, { parts: unknown[]; catalog: RestoCatalog }>();
+
+  async function loadRestoCatalog(restoId: number): Promise<RestoCatalog> {
+    const resto = catalog.resto(restoId);
+    const menus = resto.then(({ value }) =>
+      Promise.all(value.menus.map((menu) => Promise.all([catalog.positionGroups(menu.id), catalog.positions(menu.id)]))),
+    );
+    // all at once; only the menu calls wait, for the resto's list of menus
+    const [restoR, menusR, modifiersR, slotsR, hoursR, promotionsR] = await Promise.all([
+      resto,
+      menus,
+      catalog.modifiers(restoId),
+      catalog.timeSlots(restoId),
+      catalog.workingHours(restoId),
+      catalog.promotions(restoId),
+    ]);
+
+    const all = [restoR, modifiersR, slotsR, hoursR, promotionsR, ...menusR.flat()];
+    const degraded = all.some((part) => part.degraded);
+    const parts = [degraded, ...all.map((part) => part.value)];
+    const previous = built.get(restoId);
+    if (previous && previous.parts.length === parts.length && previous.parts.every((p, i) => p === parts[i])) {
+      return previous.catalog;
+    }
+
+    const result: RestoCatalog = {
+      resto: restoR.value,
+      menus: restoR.value.menus.map((menu, i) => {
+        const [groups, positions] = menusR[i]!;
+        return { menu, groups: withSyntheticGroup(groups.value, positions.value, menu.id), positions: positions.value };
+      }),
+      modifiersByPosition: modifiersByPosition(modifiersR.value),
+      timeSlotsByPosition: timeSlotsByPosition(slotsR.value),
+      workingHours: hoursR.value,
+      promotions: promotionsR.value,
+      degraded,
+    };
+    built.set(restoId, { parts, catalog: result });
+    return result;
+  }
+
+  return { loadRestoCatalog };
+}

@@ -1,0 +1,48 @@
+/**
+ * Preflight and order creation (spec §6, §7). Never cached and never retried: an order must not be placed
+ * twice, and a preflight must reflect the cart of this moment.
+ */
+import type { UpstreamDeps } from "./deps";
+import { NOT_FOUND_MESSAGES } from "./errors";
+import {
+  orderSchema,
+  preflightAnswerSchema,
+  type Order,
+  type OrderPayload,
+  type PreflightAnswer,
+  type PreflightPayload,
+} from "./schemas";
+
+/** The signed-in customer: the profile id and the access token from the session. */
+export interface PersonAuth {
+  personId: number | string;
+  accessToken: string;
+}
+
+export interface Orders {
+  /**
+   * spec §6: signed in → POST /1/persons/{personId}/orders/preflight with the bearer token;
+   * anonymous → POST /1/persons/orders/preflight.
+   */
+  preflight(payload: PreflightPayload, person?: PersonAuth | null): Promise<PreflightAnswer>;
+  /** POST /api/v1/persons/{personId}/orders with the bearer token; returns the order */
+  createOrder(person: PersonAuth, payload: OrderPayload): Promise<Order>;
+}
+
+export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
+  return {
+    preflight(payload, person) {
+      if (!person) return http.post("/1/persons/orders/preflight", payload, preflightAnswerSchema);
+      return http.post(`/1/persons/${encodeURIComponent(person.personId)}/orders/preflight`, payload, preflightAnswerSchema, {
+        token: person.accessToken,
+        notFoundMessage: NOT_FOUND_MESSAGES.person,
+      });
+    },
+    createOrder(person, payload) {
+      return http.post(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders`, payload, orderSchema, {
+        token: person.accessToken,
+        notFoundMessage: NOT_FOUND_MESSAGES.person,
+      });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import type { Polygon } from "~server/upstream/schemas";
+import {
+  initialDeliveryMethod,
+  type LocationDraft,
+  onSwitchToDelivery,
+  onSwitchToTakeaway,
+  restoForAddress,
+  selectionStep,
+  takeawayPoints,
+} from "~/lib/location-rules";
+
+const menus = (opts: { delivery?: boolean; takeaway?: boolean }) => [
+  { isDelivery: !!opts.delivery, isTakeAway: false },
+  { isDelivery: false, isTakeAway: !!opts.takeaway },
+];
+
+describe("selectionStep (spec §4)", () => {
+  it("no cities → city selection", () => {
+    expect(selectionStep({ cities: [], selectedCityId: 115 })).toEqual({ step: "citySelection", cityId: null, canReturnToCities: false });
+  });
+
+  it("one city → auto-selected, method selection, no way back to cities", () => {
+    expect(selectionStep({ cities: [{ id: 115 }], selectedCityId: null })).toEqual({
+      step: "deliveryMethodSelection",
+      cityId: 115,
+      canReturnToCities: false,
+    });
+    // a stale saved id does not matter with one city
+    expect(selectionStep({ cities: [{ id: 115 }], selectedCityId: 999 }).cityId).toBe(115);
+  });
+
+  it("several → method selection only once a valid city is chosen", () => {
+    const cities = [{ id: 115 }, { id: 116 }];
+    expect(selectionStep({ cities, selectedCityId: null }).step).toBe("citySelection");
+    expect(selectionStep({ cities, selectedCityId: 999 })).toEqual({ step: "citySelection", cityId: null, canReturnToCities: false });
+    expect(selectionStep({ cities, selectedCityId: 116 })).toEqual({ step: "deliveryMethodSelection", cityId: 116, canReturnToCities: true });
+  });
+});
+
+describe("initialDeliveryMethod (spec §4)", () => {
+  const deliveryResto = { id: 1, menus: menus({ delivery: true }) };
+  const takeawayResto = { id: 2, menus: menus({ takeaway: true }) };
+
+  it("DELIVERY when a resto with delivery menus and zones exist", () => {
+    expect(initialDeliveryMethod({ restos: [deliveryResto, takeawayResto], zones: [{ restoId: 1 }] })).toBe("DELIVERY");
+    expect(initialDeliveryMethod({ restos: [deliveryResto, takeawayResto], zones: [{}] })).toBe("DELIVERY");
+  });
+
+  it("TAKE_AWAY when delivery lacks zones or menus but takeaway exists", () => {
+    expect(initialDeliveryMethod({ restos: [deliveryResto, takeawayResto], zones: [] })).toBe("TAKE_AWAY");
+    expect(initialDeliveryMethod({ restos: [takeawayResto], zones: [{ restoId: 2 }] })).toBe("TAKE_AWAY");
+    // the only zone belongs to a resto without delivery menus
+    expect(initialDeliveryMethod({ restos: [deliveryResto, takeawayResto], zones: [{ restoId: 2 }] })).toBe("TAKE_AWAY");
+  });
+
+  it("DELIVERY when there is no takeaway, whatever else", () => {
+    expect(initialDeliveryMethod({ restos: [], zones: [] })).toBe("DELIVERY");
+    expect(initialDeliveryMethod({ restos: [takeawayResto], zones: [], hasTakeaway: false })).toBe("DELIVERY");
+    expect(initialDeliveryMethod({ restos: [deliveryResto], zones: [], hasTakeaway: true })).toBe("TAKE_AWAY");
+  });
+});
+
+describe("takeawayPoints (spec §9)", () => {
+  it("keeps restos with takeaway menus, sorted by order then address", () => {
+    const restos = [
+      { id: 1, order: 2, address: "Арбат, 1", menus: menus({ takeaway: true }) },
+      { id: 2, order: 1, address: "Тверская, 10", menus: menus({ takeaway: true }) },
+      { id: 3, order: 1, address: "Тверская, 9", menus: menus({ takeaway: true }) },
+      { id: 4, order: 0, address: "Арбат, 5", menus: menus({ delivery: true }) },
+      { id: 5, order: 1, address: "арбат, 3", menus: menus({ takeaway: true }) },
+    ];
+    expect(takeawayPoints(restos).map((r) => r.id)).toEqual([5, 3, 2, 1]);
+    expect(restos.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]); // input untouched
+  });
+});
+
+describe("switching methods (spec §4)", () => {
+  const draft: LocationDraft = { cityId: 115, deliveryMethod: "DELIVERY", restoId: 173 };
+
+  it("switching to TAKE_AWAY selects the first point, or none", () => {
+    expect(onSwitchToTakeaway(draft, [{ id: 5 }, { id: 3 }])).toEqual({ cityId: 115, deliveryMethod: "TAKE_AWAY", restoId: 5 });
+    expect(onSwitchToTakeaway(draft, [])).toEqual({ cityId: 115, deliveryMethod: "TAKE_AWAY", restoId: null });
+  });
+
+  it("switching to DELIVERY keeps the resto only if the city is unchanged", () => {
+    const takeaway = { ...draft, deliveryMethod: "TAKE_AWAY" as const };
+    expect(onSwitchToDelivery(takeaway, 115)).toEqual({ cityId: 115, deliveryMethod: "DELIVERY", restoId: 173 });
+    expect(onSwitchToDelivery({ ...takeaway, cityId: 116 }, 115)).toEqual({ cityId: 116, deliveryMethod: "DELIVERY", restoId: null });
+  });
+
+  it("keeps other fields of a wider state", () => {
+    const wide = { ...draft, place: "x" };
+    expect(onSwitchToTakeaway(wide, [{ id: 1 }]).place).toBe("x");
+  });
+});
+
+describe("restoForAddress (spec §4)", () => {
+  const square = (lng: number): Polygon => ({
+    type: "Polygon",
+    coordinates: [
+      [
+        [lng, 0],
+        [lng + 1, 0],
+        [lng + 1, 1],
+        [lng, 1],
+        [lng, 0],
+      ],
+    ],
+  });
+  const zones = [
+    { polygon: square(0), restoId: 173 },
+    { polygon: square(2), restoId: null },
+  ];
+
+  it("the zone's resto, else null", () => {
+    expect(restoForAddress(zones, { lat: 0.5, lng: 0.5 })).toBe(173);
+    expect(restoForAddress(zones, { lat: 0.5, lng: 2.5 })).toBeNull();
+    expect(restoForAddress(zones, { lat: 0.5, lng: 1.5 })).toBeNull();
+    expect(restoForAddress(zones, null)).toBeNull();
+  });
+});

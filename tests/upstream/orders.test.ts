@@ -1,0 +1,110 @@
+import { http as mock, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { firstErrorCode } from "~server/upstream/errors";
+import * as f from "./fixtures";
+import { BASE } from "./fixtures";
+import { hitCounter, makeUpstream, setupMswServer } from "./helpers";
+
+const server = setupMswServer();
+const orderPayload = {
+  ...f.preflightPayload,
+  comment: null,
+  personCount: 2,
+  preOrderAt: null,
+  person: { name: "Иван", phone: "+79990000000", email: null },
+  receiptEmail: null,
+  apartment: "12",
+  entrance: null,
+  floor: null,
+  intercom: null,
+};
+
+describe("orders (spec §6, §7)", () => {
+  it("anonymous preflight: POST /1/persons/orders/preflight without a token → the answer", async () => {
+    let seen: { body: unknown; auth: string | null } | undefined;
+    server.use(
+      mock.post(`${BASE}/1/persons/orders/preflight`, async ({ request }) => {
+        seen = { body: await request.json(), auth: request.headers.get("authorization") };
+        return HttpResponse.json(f.preflightAnswer);
+      }),
+    );
+    const answer = await makeUpstream().orders.preflight(f.preflightPayload);
+    expect(seen).toEqual({ body: f.preflightPayload, auth: null });
+    expect(answer.positions[1]).toEqual({
+      id: 9000,
+      discounts: [],
+      promoCodes: [],
+      sum: 19900,
+      specials: ["DELIVERY_PRICE"],
+      payableAmount: 19900,
+    });
+    expect(answer).toMatchObject({ promoCode: null, promoCodeMaxDiscountAmount: null, promoCodeMinOrderAmount: null });
+  });
+
+  it("personal preflight: POST /1/persons/{personId}/orders/preflight with the bearer token", async () => {
+    let auth: string | null = null;
+    server.use(
+      mock.post(`${BASE}/1/persons/42/orders/preflight`, ({ request }) => {
+        auth = request.headers.get("authorization");
+        return HttpResponse.json({ ...f.preflightAnswer, promoCode: "SALE", promoCodeMaxDiscountAmount: 50000 });
+      }),
+    );
+    const answer = await makeUpstream().orders.preflight(f.preflightPayload, { personId: 42, accessToken: "access-1" });
+    expect(auth).toBe("Bearer access-1");
+    expect(answer).toMatchObject({ promoCode: "SALE", promoCodeMaxDiscountAmount: 50000 });
+  });
+
+  it("preflight errors keep the first code for the spec §8 preflight rules, and are never retried", async () => {
+    const hits = hitCounter();
+    server.use(
+      mock.post(`${BASE}/1/persons/orders/preflight`, ({ request }) => {
+        hits.hit(request);
+        return HttpResponse.json(
+          { errors: [{ code: "delivery.order-sum-not-enough.range", message: "Сумма заказа недостаточна" }] },
+          { status: 400 },
+        );
+      }),
+    );
+    const error = await makeUpstream()
+      .orders.preflight(f.preflightPayload)
+      .catch((e: unknown) => e);
+    expect(firstErrorCode(error)).toBe("delivery.order-sum-not-enough.range");
+    expect(error).toMatchObject({ message: "Сумма заказа недостаточна", status: 400 });
+    expect(hits.total()).toBe(1);
+  });
+
+  it("create order: POST /api/v1/persons/{personId}/orders with bearer → the order; never cached", async () => {
+    const hits = hitCounter();
+    let body: unknown;
+    server.use(
+      mock.post(`${BASE}/api/v1/persons/42/orders`, async ({ request }) => {
+        hits.hit(request);
+        body = await request.json();
+        expect(request.headers.get("authorization")).toBe("Bearer access-1");
+        return HttpResponse.json({ id: 9001, number: "A-17", status: "NEW", createdAt: "2025-03-03T10:00:00Z", total: 137900 });
+      }),
+    );
+    const upstream = makeUpstream();
+    const person = { personId: 42, accessToken: "access-1" };
+    const order = await upstream.orders.createOrder(person, orderPayload);
+    await upstream.orders.createOrder(person, orderPayload);
+    expect(order).toEqual({ id: 9001, number: "A-17", status: "NEW", createdAt: "2025-03-03T10:00:00Z", total: 137900 });
+    expect(body).toEqual(orderPayload);
+    expect(hits.total()).toBe(2);
+  });
+
+  it("a network failure during create order is thrown once (no retry)", async () => {
+    const hits = hitCounter();
+    server.use(
+      mock.post(`${BASE}/api/v1/persons/42/orders`, ({ request }) => {
+        hits.hit(request);
+        return HttpResponse.error();
+      }),
+    );
+    await expect(makeUpstream().orders.createOrder({ personId: 42, accessToken: "a" }, orderPayload)).rejects.toMatchObject({
+      code: "network",
+      message: "Network error when attempting to fetch resource.",
+    });
+    expect(hits.total()).toBe(1);
+  });
+});
