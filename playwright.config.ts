@@ -34,7 +34,7 @@ export default defineConfig({
     { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "npx remix-serve ./build/server/index.js",
+    command: `npx remix-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -10,6 +10,7 @@
 import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
 import { getConfig, type Config } from "./config";
+import { cartLineSchema } from "~/lib/cart";
 import { seal, unseal } from "./crypto";
 
 export const COOKIE_LIMIT_BYTES = 4096;
@@ -23,17 +24,7 @@ export class CookieTooLargeError extends Error {
 
 // ---- state shapes (names follow the spec's persisted keys, §3) ----------------------------------
 
-export const cartModifierSchema = z.object({
-  modifierGroupId: z.number().int(),
-  itemId: z.number().int(),
-  count: z.number().int().positive(),
-});
-export const cartLineSchema = z.object({
-  positionId: z.number().int(),
-  menuId: z.number().int(),
-  count: z.number().int().positive(),
-  modifiers: z.array(cartModifierSchema).default([]),
-});
+// cart lines: the pure cart module owns their shape and bounds (ids and counts only)
 export type CartLineState = z.infer<typeof cartLineSchema>;
 
 export const deliveryPlaceSchema = z.object({

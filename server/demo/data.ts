@@ -781,7 +781,8 @@ export const DEMO_RESTOS: readonly DemoResto[] = [
       // a day off today, whatever today is: every day inactive
       openingHours: everyDay("10:00", "22:00", false),
       order: 3,
-      payConfig: { delivery: pay(true, true, true), takeAway: pay(true, true, true) },
+      // takeaway: cash only ('resto.doesnt-support-takeaway-online' / '-takeaway-card-pay')
+      payConfig: { delivery: pay(true, true, true), takeAway: pay(false, false, true) },
     },
     zones: ZONES[DEMO_RESTO_IDS.vdnh]!,
     workingHours: [

@@ -1,0 +1,73 @@
+/**
+ * Server-side cart operations shared by every form that changes the cart (position cards, the
+ * position layer, the cart page). The cart in the cookie holds ids, counts and modifier choices only;
+ * whether a position exists, may be ordered now (time slots) and has a valid modifier choice is checked
+ * here against the cached catalog — never trusted from the browser.
+ */
+import { addLine, validateModifierChoice, type CartModifier, type ModifierChoiceError } from "~/lib/cart";
+import { isPositionAvailable } from "~/lib/time-slots";
+import { effectiveLocation } from "~/features/location/location.server";
+import { commitHeaders, CookieTooLargeError, getContext, getState } from "~/services.server";
+import type { RestoCatalog } from "~server/upstream";
+
+export interface AddToCartInput {
+  positionId: number;
+  menuId: number;
+  count: number;
+  modifiers: CartModifier[];
+}
+
+export type CartFailure =
+  | { ok: false; status: 400; reason: "no-location" | "position-not-found" | "unavailable" | "cookie-too-large" | "cart-full" }
+  | { ok: false; status: 400; reason: "modifiers"; modifierErrors: ModifierChoiceError[] };
+export type CartResult = { ok: true; headers: Headers } | CartFailure;
+
+/** The catalog of the customer's current resto, or null when no location is chosen yet. */
+export async function currentCatalog(request: Request): Promise<RestoCatalog | null> {
+  const { config, upstream } = getContext();
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  if (!location?.restoId) return null;
+  return upstream.boot.loadRestoCatalog(location.restoId);
+}
+
+export function findPosition(catalog: RestoCatalog, menuId: number, positionId: number) {
+  const menu = catalog.menus.find((m) => m.menu.id === menuId);
+  return menu?.positions.find((p) => p.id === positionId) ?? null;
+}
+
+/** Adds a line (identical lines merge) after checking it against the catalog; commits the cookie once. */
+export async function addToCart(request: Request, input: AddToCartInput): Promise<CartResult> {
+  const catalog = await currentCatalog(request);
+  if (!catalog) return { ok: false, status: 400, reason: "no-location" };
+  const position = findPosition(catalog, input.menuId, input.positionId);
+  if (!position) return { ok: false, status: 400, reason: "position-not-found" };
+
+  const { upstream } = getContext();
+  if (!isPositionAvailable(catalog.timeSlotsByPosition[position.id], upstream.clock.now(), catalog.resto.timezone)) {
+    return { ok: false, status: 400, reason: "unavailable" };
+  }
+  const modifierErrors = validateModifierChoice(catalog.modifiersByPosition[position.id] ?? [], input.modifiers);
+  if (modifierErrors.length > 0) return { ok: false, status: 400, reason: "modifiers", modifierErrors };
+
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  const change = addLine(previous, { positionId: position.id, menuId: input.menuId, count: input.count, modifiers: input.modifiers });
+  if (change.issue && change.issue !== "count-capped") return { ok: false, status: 400, reason: "cart-full" };
+  state.cart_positions = change.cart;
+  return commitCart(request, previous);
+}
+
+/** Commits the storefront cookie; when it would be too large, restores the previous cart and says so. */
+export async function commitCart(request: Request, previous: StateCart): Promise<CartResult> {
+  try {
+    return { ok: true, headers: await commitHeaders(request) };
+  } catch (error) {
+    if (error instanceof CookieTooLargeError) {
+      (await getState(request, "storefront")).cart_positions = previous;
+      return { ok: false, status: 400, reason: "cookie-too-large" };
+    }
+    throw error;
+  }
+}
+
+type StateCart = Awaited<ReturnType<typeof getState<"storefront">>>["cart_positions"];

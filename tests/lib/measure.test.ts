@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { formatMeasure, formatMeasureValue, isExtendedCooking, measureUnitKey, type MeasureTranslate } from "~/lib/measure";
+import en from "~/locales/en";
+import ru from "~/locales/ru";
+
+/** A tiny i18next-like t over the real locale files. */
+function tFor(messages: { menu: { units: Record<string, string> } }): MeasureTranslate {
+  return (key, { value }) => {
+    const unit = key.replace("menu.units.", "");
+    return (messages.menu.units[unit] ?? key).replace("{{value}}", value);
+  };
+}
+
+describe("formatMeasure", () => {
+  it("uses the unit keys g / pc / ml / cm", () => {
+    expect(measureUnitKey("g")).toBe("menu.units.g");
+    expect(measureUnitKey("cm")).toBe("menu.units.cm");
+  });
+
+  it("formats with the locale's units and decimals", () => {
+    const t = tFor(ru);
+    expect(formatMeasure({ value: 250, unit: "g" }, t)).toBe("250 г");
+    expect(formatMeasure({ value: 2, unit: "pc" }, t)).toBe("2 шт");
+    expect(formatMeasure({ value: 0.5, unit: "ml" }, t)).toBe("0,5 мл");
+    expect(formatMeasure({ value: 30, unit: "cm" }, t)).toBe("30 см");
+    expect(formatMeasure({ value: 0.5, unit: "ml" }, tFor(en), "en")).toMatch(/^0\.5 /);
+  });
+
+  it("null for no measure or a nonsense value", () => {
+    const t = tFor(ru);
+    expect(formatMeasure(null, t)).toBeNull();
+    expect(formatMeasure({ value: 0, unit: "g" }, t)).toBeNull();
+    expect(formatMeasure({ value: Number.NaN, unit: "g" }, t)).toBeNull();
+    expect(formatMeasure({ value: 1, unit: "kg" as "g" }, t)).toBeNull();
+  });
+
+  it("rounds to two fraction digits", () => {
+    expect(formatMeasureValue(1.2345)).toBe("1,23");
+    expect(formatMeasureValue(1000).replace(/\s/g, " ")).toBe("1 000");
+  });
+});
+
+describe("isExtendedCooking (spec §9: above 1.5 h)", () => {
+  it("strictly above 90 minutes", () => {
+    expect(isExtendedCooking(90)).toBe(false);
+    expect(isExtendedCooking(91)).toBe(true);
+    expect(isExtendedCooking(0)).toBe(false);
+    expect(isExtendedCooking(null)).toBe(false);
+    expect(isExtendedCooking(undefined)).toBe(false);
+  });
+});

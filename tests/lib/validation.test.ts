@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Polygon } from "~server/upstream/schemas";
+import {
+  commentSchema,
+  decodeValidationMessage,
+  deliveryAddressError,
+  emailSchema,
+  enValidationMessages,
+  firstError,
+  interpolate,
+  makePhoneSchema,
+  nameSchema,
+  normalizePhone,
+  phoneSchema,
+  receiptEmailSchema,
+  requiredFieldSchema,
+  ruValidationMessages,
+  smsCodeSchema,
+  takeawayPointError,
+  translateValidation,
+  V,
+  validationText,
+  withParams,
+} from "~/lib/validation";
+
+describe("message texts (spec §5, verbatim)", () => {
+  it("holds the spec's Russian strings under their keys", () => {
+    const expected: Record<string, string> = {
+      [V.phoneRequired]: "Введите номер телефона",
+      [V.phoneInvalid]: "Укажите корректный номер",
+      [V.smsCodeRequired]: "Введите код из СМС",
+      [V.smsCodeTooShort]: "Слишком короткий SMS-код",
+      [V.emailRequired]: "Введите email",
+      [V.emailInvalid]: "Укажите корректный email",
+      [V.receiptEmailRequired]: "Укажите email для получения чека",
+      [V.nameRequired]: "Введите ваше имя",
+      [V.nameTooLong]: "Имя не должно превышать 50 символов",
+      [V.fieldRequired]: "Обязательное поле",
+      [V.required]: "Это поле обязательно",
+      [V.email]: "Пожалуйста, введите действительный email",
+      [V.maxLength]: "не более {0} символов",
+      [V.minLength]: "не менее {0} символов",
+      [V.pattern]: "Недопустимый формат",
+      [V.atLeastOne]: "выберите хотя бы одно значение",
+      [V.addressChooseOrPoint]: "Выберите адрес из списка или укажите точку на карте",
+      [V.addressRequired]: "Укажите адрес доставки",
+      [V.addressOutsideZone]: "Адрес не входит в зону доставки",
+      [V.addressNotFound]: "Адрес не найден",
+      [V.takeawayRequired]: "Выберите точку самовывоза",
+      [V.takeawayNoneAvailable]: "Нет доступных пунктов самовывоза",
+    };
+    for (const [key, text] of Object.entries(expected)) expect(validationText(key, "ru")).toBe(text);
+  });
+
+  it("every key resolves in both languages, and the languages differ", () => {
+    for (const key of Object.values(V)) {
+      expect(key.startsWith("validation.")).toBe(true);
+      const ru = validationText(key, "ru");
+      const en = validationText(key, "en");
+      expect(ru).not.toBe(key);
+      expect(en).not.toBe(key);
+      expect(en).not.toBe(ru);
+    }
+    expect(validationText(V.phoneRequired, "en-GB")).toBe(enValidationMessages.phone.required);
+    expect(ruValidationMessages.phone.required).toBe("Введите номер телефона");
+  });
+
+  it("English and Russian keep the same placeholders", () => {
+    for (const key of Object.values(V)) {
+      const holes = (s: string) => s.match(/\{\d+\}/g) ?? [];
+      expect(holes(validationText(key, "en"))).toEqual(holes(validationText(key, "ru")));
+    }
+  });
+
+  it("passes unknown messages through", () => {
+    expect(validationText("validation.nope", "ru")).toBe("validation.nope");
+    expect(validationText("Some raw text")).toBe("Some raw text");
+    expect(validationText("validation.phone", "ru")).toBe("validation.phone"); // a section, not a text
+    expect(validationText("validation.phone.required.__proto__", "ru")).toBe("validation.phone.required.__proto__");
+  });
+});
+
+describe("parameters", () => {
+  it("encodes, decodes and fills {0}", () => {
+    const msg = withParams(V.maxLength, 50);
+    expect(msg).toBe("validation.generic.maxLength|50");
+    expect(validationText(msg, "ru")).toBe("не более 50 символов");
+    expect(validationText(withParams(V.minLength, 3), "en")).toBe("at least 3 characters");
+    expect(validationText(withParams(V.excludedCharacter, "|"), "ru")).toBe("недопустимый символ |");
+    expect(decodeValidationMessage(withParams(V.excludedCharacter, "%|"))).toEqual({ key: V.excludedCharacter, params: ["%|"] });
+    expect(interpolate("{0}–{1}, {2}", [1, "b"])).toBe("1–b, {2}");
+  });
+
+  it("translates through the app's t", () => {
+    const t = (key: string) => (key === V.maxLength ? "at most {0} chars" : key);
+    expect(translateValidation(withParams(V.maxLength, 100), t)).toBe("at most 100 chars");
+    expect(translateValidation(V.pattern, t)).toBe(V.pattern);
+  });
+});
+
+describe("phone (spec §5, libphonenumber-js, default RU)", () => {
+  it("required", () => {
+    expect(firstError(phoneSchema, undefined)).toBe(V.phoneRequired);
+    expect(firstError(phoneSchema, "")).toBe(V.phoneRequired);
+    expect(firstError(phoneSchema, "   ")).toBe(V.phoneRequired);
+    expect(firstError(phoneSchema, 79991234567)).toBe(V.phoneRequired);
+  });
+
+  it("normalizes valid numbers to E.164", () => {
+    for (const input of ["+7 999 123-45-67", "8 (999) 123-45-67", "9991234567", "+79991234567", " 7 999 123 45 67 "]) {
+      expect(phoneSchema.parse(input)).toBe("+79991234567");
+    }
+    expect(phoneSchema.parse("+382 67 123 456")).toBe("+38267123456");
+  });
+
+  it("refuses invalid numbers, letters and extensions", () => {
+    for (const input of ["12345", "+7 000 000 00 00", "+7 999 123 45 678", "+7 999 123 45 67abc", "call +79991234567", "+7 999 123 45 67 доб. 5"]) {
+      expect(firstError(phoneSchema, input)).toBe(V.phoneInvalid);
+    }
+  });
+
+  it("reads national numbers in the brand's country", () => {
+    expect(normalizePhone("067 123 456", "ME")).toBe("+38267123456");
+    expect(normalizePhone("067 123 456", "RU")).toBeNull();
+    expect(makePhoneSchema("ME").parse("067 123 456")).toBe("+38267123456");
+  });
+});
+
+describe("SMS code (spec §5)", () => {
+  it("required, at least 4, digits only", () => {
+    expect(firstError(smsCodeSchema, undefined)).toBe(V.smsCodeRequired);
+    expect(firstError(smsCodeSchema, " ")).toBe(V.smsCodeRequired);
+    expect(firstError(smsCodeSchema, "123")).toBe(V.smsCodeTooShort);
+    expect(firstError(smsCodeSchema, "1234")).toBeNull();
+    expect(firstError(smsCodeSchema, "12a4")).toBe(V.digits);
+    expect(smsCodeSchema.parse(" 123456 ")).toBe("123456");
+  });
+});
+
+describe("email (spec §5)", () => {
+  it("required and format", () => {
+    expect(firstError(emailSchema, "")).toBe(V.emailRequired);
+    expect(firstError(emailSchema, "a@b")).toBe(V.emailInvalid);
+    expect(firstError(emailSchema, "ivan@example")).toBe(V.emailInvalid);
+    expect(emailSchema.parse(" ivan@example.com ")).toBe("ivan@example.com");
+  });
+
+  it("receipt email has its own required message", () => {
+    expect(firstError(receiptEmailSchema, undefined)).toBe(V.receiptEmailRequired);
+    expect(firstError(receiptEmailSchema, "nope")).toBe(V.emailInvalid);
+  });
+});
+
+describe("name and comment (spec §3, §5)", () => {
+  it("name required, max 50", () => {
+    expect(firstError(nameSchema, "")).toBe(V.nameRequired);
+    expect(firstError(nameSchema, "я".repeat(50))).toBeNull();
+    expect(firstError(nameSchema, "я".repeat(51))).toBe(V.nameTooLong);
+    expect(nameSchema.parse(`  Иван  `)).toBe("Иван");
+  });
+
+  it("comment optional, max 100", () => {
+    expect(commentSchema.parse(undefined)).toBe("");
+    expect(firstError(commentSchema, "x".repeat(100))).toBeNull();
+    expect(firstError(commentSchema, "x".repeat(101))).toBe(V.commentTooLong);
+  });
+
+  it("generic required field", () => {
+    expect(firstError(requiredFieldSchema, "")).toBe(V.fieldRequired);
+  });
+
+  it("composes in an object schema (conform-style)", () => {
+    const form = z.object({ name: nameSchema, phone: phoneSchema });
+    const result = form.safeParse({ name: "", phone: "8 999 123 45 67" });
+    expect(result.success).toBe(false);
+    expect(result.error?.flatten().fieldErrors).toEqual({ name: [V.nameRequired] });
+  });
+});
+
+describe("delivery address and takeaway point (spec §5)", () => {
+  const zone: Polygon = {
+    type: "Polygon",
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  };
+  const zones = [{ polygon: zone }];
+
+  it("address messages", () => {
+    expect(deliveryAddressError({ address: "", location: null, zones })).toBe(V.addressRequired);
+    expect(deliveryAddressError({ address: "Тверская", location: null, zones })).toBe(V.addressChooseOrPoint);
+    expect(deliveryAddressError({ address: "Тверская, 1", location: { lat: 2, lng: 2 }, zones })).toBe(V.addressOutsideZone);
+    expect(deliveryAddressError({ address: "", location: { lat: 0.5, lng: 0.5 }, zones })).toBeNull();
+    expect(deliveryAddressError({ address: "Тверская, 1", location: { lat: 0.5, lng: 0.5 }, zones: [] })).toBe(V.addressOutsideZone);
+  });
+
+  it("takeaway messages", () => {
+    expect(takeawayPointError({ restoId: 1, points: [] })).toBe(V.takeawayNoneAvailable);
+    expect(takeawayPointError({ restoId: null, points: [{ id: 1 }] })).toBe(V.takeawayRequired);
+    expect(takeawayPointError({ restoId: 2, points: [{ id: 1 }] })).toBe(V.takeawayRequired);
+    expect(takeawayPointError({ restoId: 1, points: [{ id: 1 }] })).toBeNull();
+  });
+});
