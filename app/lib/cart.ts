@@ -100,7 +100,10 @@ export interface CartChange {
  * spec §4: adds a line; an identical line (same position, menu and modifiers) gets its count increased,
  * otherwise the line is appended. Counts are capped at CART_MAX_COUNT ('count-capped').
  */
-export function addLine(cart: Cart, line: { positionId: number; menuId: number; count?: number; modifiers?: readonly CartModifier[] }): CartChange {
+export function addLine(
+  cart: Cart,
+  line: { positionId: number; menuId: number; count?: number; modifiers?: readonly CartModifier[] },
+): CartChange {
   const parsed = cartLineSchema.safeParse({ ...line, count: line.count ?? 1, modifiers: line.modifiers ?? [] });
   if (!parsed.success) return { cart: [...cart], issue: "invalid-line" };
   const incoming: CartLine = { ...parsed.data, modifiers: normalizeModifiers(parsed.data.modifiers) };
@@ -121,7 +124,12 @@ export function addLine(cart: Cart, line: { positionId: number; menuId: number; 
  * capped. A non-integer count is 'invalid-line'; an unknown index or key is 'not-found'.
  */
 export function setCount(cart: Cart, target: number | string, newCount: number): CartChange {
-  const index = typeof target === "number" ? (Number.isInteger(target) && target >= 0 && target < cart.length ? target : -1) : cart.findIndex((l) => lineKey(l) === target);
+  const index =
+    typeof target === "number"
+      ? Number.isInteger(target) && target >= 0 && target < cart.length
+        ? target
+        : -1
+      : cart.findIndex((l) => lineKey(l) === target);
   if (index < 0) return { cart: [...cart], issue: "not-found" };
   if (!Number.isInteger(newCount)) return { cart: [...cart], issue: "invalid-line" };
   if (newCount <= 0) return { cart: cart.filter((_, i) => i !== index), issue: null };
@@ -233,7 +241,13 @@ export function priceLines(cart: Cart, catalog: CatalogLookup): PricedCart {
           dropped.push({ index, line, reason: "modifier-missing" });
           return;
         }
-        modifiers.push({ ...m, modifierId: group.modifierId, name: item.name, price: item.price, sum: multiplyMinor(item.price, m.count) });
+        modifiers.push({
+          ...m,
+          modifierId: group.modifierId,
+          name: item.name,
+          price: item.price,
+          sum: multiplyMinor(item.price, m.count),
+        });
       }
     }
     const unitPrice = sumMinor([position.price, ...modifiers.map((m) => m.sum)]);
@@ -281,7 +295,12 @@ export function validateModifierChoice(
     const group = groups.find((g) => g.id === m.modifierGroupId);
     const valid = !!group && group.items.some((i) => i.id === m.itemId) && Number.isInteger(m.count) && m.count > 0;
     if (!valid) {
-      errors.push({ groupId: m.modifierGroupId, name: group ? (group.nameUi ?? group.name) : null, kind: "invalid", itemId: m.itemId });
+      errors.push({
+        groupId: m.modifierGroupId,
+        name: group ? (group.nameUi ?? group.name) : null,
+        kind: "invalid",
+        itemId: m.itemId,
+      });
       continue;
     }
     totals.set(group.id, (totals.get(group.id) ?? 0) + m.count);
@@ -290,7 +309,8 @@ export function validateModifierChoice(
     const actual = totals.get(group.id) ?? 0;
     const name = group.nameUi ?? group.name;
     if (actual < group.minCount) errors.push({ groupId: group.id, name, kind: "min", min: group.minCount, actual });
-    else if (group.maxCount > 0 && actual > group.maxCount) errors.push({ groupId: group.id, name, kind: "max", max: group.maxCount, actual });
+    else if (group.maxCount > 0 && actual > group.maxCount)
+      errors.push({ groupId: group.id, name, kind: "max", max: group.maxCount, actual });
   }
   return errors;
 }

@@ -40,7 +40,12 @@ export function isValidLatLng(value: unknown): value is LatLng {
   if (typeof value !== "object" || value === null) return false;
   const { lat, lng } = value as { lat?: unknown; lng?: unknown };
   return (
-    typeof lat === "number" && typeof lng === "number" && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+    typeof lat === "number" &&
+    typeof lng === "number" &&
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    Math.abs(lat) <= 90 &&
+    Math.abs(lng) <= 180
   );
 }
 

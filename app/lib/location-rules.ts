@@ -24,7 +24,10 @@ export interface SelectionState {
 }
 
 /** spec §4 selection step. */
-export function selectionStep(input: { cities: readonly { id: number }[]; selectedCityId: number | null | undefined }): SelectionState {
+export function selectionStep(input: {
+  cities: readonly { id: number }[];
+  selectedCityId: number | null | undefined;
+}): SelectionState {
   const { cities, selectedCityId } = input;
   if (cities.length === 0) return { step: "citySelection", cityId: null, canReturnToCities: false };
   if (cities.length === 1) return { step: "deliveryMethodSelection", cityId: cities[0]!.id, canReturnToCities: false };
@@ -59,15 +62,16 @@ export function initialDeliveryMethod(input: {
   const hasTakeaway = input.hasTakeaway ?? restos.some(hasTakeawayMenu);
   const deliveryRestos = restos.filter(hasDeliveryMenu);
   const deliverable =
-    deliveryRestos.length > 0 &&
-    zones.some((z) => z.restoId == null || deliveryRestos.some((r) => r.id === z.restoId));
+    deliveryRestos.length > 0 && zones.some((z) => z.restoId == null || deliveryRestos.some((r) => r.id === z.restoId));
   return deliverable || !hasTakeaway ? "DELIVERY" : "TAKE_AWAY";
 }
 
 const collator = new Intl.Collator("ru", { sensitivity: "base", numeric: true });
 
 /** spec §2, §9: takeaway points: restos with a takeaway menu, sorted by order then address. */
-export function takeawayPoints<R extends RestoWithMenus & { order?: number | null; address?: string | null }>(restos: readonly R[]): R[] {
+export function takeawayPoints<R extends RestoWithMenus & { order?: number | null; address?: string | null }>(
+  restos: readonly R[],
+): R[] {
   return restos
     .filter(hasTakeawayMenu)
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || collator.compare(a.address ?? "", b.address ?? ""));

@@ -51,6 +51,9 @@ export function defaultPaymentMethod(methods: readonly PaymentMethod[]): Payment
 }
 
 /** spec §4 Save: the saved method when still available, else the first available, else null. */
-export function fallbackPaymentMethod(saved: PaymentMethod | null | undefined, methods: readonly PaymentMethod[]): PaymentMethod | null {
+export function fallbackPaymentMethod(
+  saved: PaymentMethod | null | undefined,
+  methods: readonly PaymentMethod[],
+): PaymentMethod | null {
   return saved && methods.includes(saved) ? saved : (methods[0] ?? null);
 }

@@ -5,8 +5,7 @@
 
 /** The four Russian forms, as an object or as a tuple [one, few, many, other]. */
 export type RuPluralForms =
-  | { one: string; few: string; many: string; other: string }
-  | readonly [one: string, few: string, many: string, other: string];
+  { one: string; few: string; many: string; other: string } | readonly [one: string, few: string, many: string, other: string];
 
 /** Forms for any locale: `other` is required, every other CLDR category optional (falls back to other). */
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };

@@ -20,15 +20,7 @@ import type { DayOfWeek, OpeningHours } from "~server/upstream/schemas";
 import { DEFAULT_TIMEZONE } from "./constants";
 
 /** Monday first, as spec §3 lists the weekdays. */
-export const DAYS_OF_WEEK: readonly DayOfWeek[] = [
-  "MONDAY",
-  "TUESDAY",
-  "WEDNESDAY",
-  "THURSDAY",
-  "FRIDAY",
-  "SATURDAY",
-  "SUNDAY",
-];
+export const DAYS_OF_WEEK: readonly DayOfWeek[] = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"];
 
 export const MINUTES_PER_DAY = 24 * 60;
 const MS_PER_MINUTE = 60_000;

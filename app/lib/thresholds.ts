@@ -26,10 +26,7 @@ export function thresholdsFromRules(rules: readonly DeliveryRule[]): Threshold[]
       deliveryTime: rule.time,
       orderPrice: { min: rule.minOrderPrice ?? 0, max: rule.maxOrderPrice ?? null },
     }))
-    .sort(
-      (a, b) =>
-        a.orderPrice.min - b.orderPrice.min || (a.orderPrice.max ?? Infinity) - (b.orderPrice.max ?? Infinity),
-    );
+    .sort((a, b) => a.orderPrice.min - b.orderPrice.min || (a.orderPrice.max ?? Infinity) - (b.orderPrice.max ?? Infinity));
 }
 
 export type ThresholdMatch =
@@ -86,7 +83,9 @@ export function deliveryHint(match: ThresholdMatch, total: number): DeliveryHint
   if (current.deliveryCost === 0 || next.deliveryCost >= current.deliveryCost) return null;
   const remaining = next.orderPrice.min - total;
   if (remaining <= 0) return null;
-  return next.deliveryCost === 0 ? { kind: "to-free", remaining } : { kind: "to-cheaper", remaining, nextCost: next.deliveryCost };
+  return next.deliveryCost === 0
+    ? { kind: "to-free", remaining }
+    : { kind: "to-cheaper", remaining, nextCost: next.deliveryCost };
 }
 
 /** The delivery price of a match (the current threshold's cost), or null when none applies. */
@@ -95,6 +94,10 @@ export function deliveryCostOf(match: ThresholdMatch): number | null {
 }
 
 /** spec §4: the delivery price is added to the total only for DELIVERY. */
-export function orderTotal(input: { itemsTotal: number; deliveryPrice: number | null | undefined; method: DeliveryMethod }): number {
+export function orderTotal(input: {
+  itemsTotal: number;
+  deliveryPrice: number | null | undefined;
+  method: DeliveryMethod;
+}): number {
   return input.method === "DELIVERY" ? addMinor(input.itemsTotal, input.deliveryPrice ?? 0) : addMinor(input.itemsTotal);
 }

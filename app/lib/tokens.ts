@@ -11,7 +11,10 @@ import { TOKEN_EXPIRY_SKEW_SECONDS } from "./constants";
 
 function base64UrlDecode(segment: string): string | null {
   if (!/^[A-Za-z0-9_-]*$/.test(segment) || segment.length % 4 === 1) return null;
-  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(segment.length / 4) * 4, "=");
+  const base64 = segment
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(segment.length / 4) * 4, "=");
   try {
     const binary = atob(base64);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));

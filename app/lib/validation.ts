@@ -213,9 +213,7 @@ export function makePhoneSchema(defaultCountry: CountryCode = "RU") {
 export const phoneSchema = makePhoneSchema("RU");
 
 /** spec §5 SMS code: 'Введите код из СМС' when empty, 'Слишком короткий SMS-код' under 4 digits; digits only. */
-export const smsCodeSchema = requiredText(V.smsCodeRequired)
-  .min(SMS_CODE_MIN_LENGTH, V.smsCodeTooShort)
-  .regex(/^\d+$/, V.digits);
+export const smsCodeSchema = requiredText(V.smsCodeRequired).min(SMS_CODE_MIN_LENGTH, V.smsCodeTooShort).regex(/^\d+$/, V.digits);
 
 /** spec §5 email: 'Введите email' when empty, 'Укажите корректный email' when malformed. */
 export const emailSchema = requiredText(V.emailRequired).email(V.emailInvalid);
@@ -259,7 +257,10 @@ export function deliveryAddressError(input: {
  * spec §5 takeaway: 'Нет доступных пунктов самовывоза' without points; 'Выберите точку самовывоза' unless the
  * chosen resto is one of them. null when valid.
  */
-export function takeawayPointError(input: { restoId: number | null | undefined; points: readonly { id: number }[] }): ValidationKey | null {
+export function takeawayPointError(input: {
+  restoId: number | null | undefined;
+  points: readonly { id: number }[];
+}): ValidationKey | null {
   if (input.points.length === 0) return V.takeawayNoneAvailable;
   return input.restoId != null && input.points.some((p) => p.id === input.restoId) ? null : V.takeawayRequired;
 }

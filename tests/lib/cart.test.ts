@@ -52,7 +52,11 @@ describe("sameModifiers / lineKey", () => {
   });
 
   it("equal keys ⇔ same identity (property)", () => {
-    const mod = fc.record({ modifierGroupId: fc.integer({ min: 1, max: 3 }), itemId: fc.integer({ min: 1, max: 3 }), count: fc.integer({ min: 1, max: 3 }) });
+    const mod = fc.record({
+      modifierGroupId: fc.integer({ min: 1, max: 3 }),
+      itemId: fc.integer({ min: 1, max: 3 }),
+      count: fc.integer({ min: 1, max: 3 }),
+    });
     fc.assert(
       fc.property(fc.array(mod, { maxLength: 4 }), fc.array(mod, { maxLength: 4 }), (a, b) => {
         expect(lineKey(line(1, a)) === lineKey(line(1, b))).toBe(sameModifiers(a, b));
@@ -114,7 +118,11 @@ describe("addLine (spec §4)", () => {
       { positionId: 1, menuId: 1, count: 0 },
       { positionId: 1, menuId: 1, count: CART_MAX_COUNT + 1 },
       { positionId: 1, menuId: 1, modifiers: [{ modifierGroupId: 1, itemId: 1, count: 0 }] },
-      { positionId: 1, menuId: 1, modifiers: Array.from({ length: 31 }, (_, i) => ({ modifierGroupId: 1, itemId: i + 1, count: 1 })) },
+      {
+        positionId: 1,
+        menuId: 1,
+        modifiers: Array.from({ length: 31 }, (_, i) => ({ modifierGroupId: 1, itemId: i + 1, count: 1 })),
+      },
     ]) {
       expect(addLine([line(7)], bad)).toEqual({ cart: [line(7)], issue: "invalid-line" });
     }
@@ -173,7 +181,14 @@ describe("parseCart", () => {
       positionId: fc.integer({ min: 1, max: 5 }),
       menuId: fc.integer({ min: 1, max: 2 }),
       count: fc.integer({ min: -5, max: 200 }),
-      modifiers: fc.array(fc.record({ modifierGroupId: fc.integer({ min: 1, max: 2 }), itemId: fc.integer({ min: 1, max: 2 }), count: fc.integer({ min: 1, max: 99 }) }), { maxLength: 3 }),
+      modifiers: fc.array(
+        fc.record({
+          modifierGroupId: fc.integer({ min: 1, max: 2 }),
+          itemId: fc.integer({ min: 1, max: 2 }),
+          count: fc.integer({ min: 1, max: 99 }),
+        }),
+        { maxLength: 3 },
+      ),
     });
     fc.assert(
       fc.property(fc.array(anyLine, { maxLength: 120 }), (raw) => {
@@ -188,12 +203,33 @@ describe("parseCart", () => {
 
 describe("priceLines", () => {
   const groups: ModifierGroup[] = [
-    { id: 10, modifierId: 1000, minCount: 0, maxCount: 3, name: "Добавки", nameUi: null, items: [{ id: 101, name: "Сыр", price: 5000 }, { id: 102, name: "Бекон", price: 7000 }] },
-    { id: 20, modifierId: 2000, minCount: 1, maxCount: 1, name: "Соус", nameUi: "Выберите соус", items: [{ id: 201, name: "Кетчуп", price: 0 }] },
+    {
+      id: 10,
+      modifierId: 1000,
+      minCount: 0,
+      maxCount: 3,
+      name: "Добавки",
+      nameUi: null,
+      items: [
+        { id: 101, name: "Сыр", price: 5000 },
+        { id: 102, name: "Бекон", price: 7000 },
+      ],
+    },
+    {
+      id: 20,
+      modifierId: 2000,
+      minCount: 1,
+      maxCount: 1,
+      name: "Соус",
+      nameUi: "Выберите соус",
+      items: [{ id: 201, name: "Кетчуп", price: 0 }],
+    },
   ];
   const catalog: CatalogLookup = {
     position: (id, menuId) =>
-      menuId !== 1 ? undefined : ({ 5: { id: 5, name: "Бургер", price: 35050 }, 6: { id: 6, name: "Чай", price: 10000 } } as const)[id as 5 | 6],
+      menuId !== 1
+        ? undefined
+        : ({ 5: { id: 5, name: "Бургер", price: 35050 }, 6: { id: 6, name: "Чай", price: 10000 } } as const)[id as 5 | 6],
     modifierGroups: (id) => (id === 5 ? groups : undefined),
   };
 
@@ -215,7 +251,14 @@ describe("priceLines", () => {
   });
 
   it("drops lines whose position or modifier item disappeared", () => {
-    const cart = [line(5, [cheese]), line(99), line(5, [], 1, 2), line(5, [{ modifierGroupId: 10, itemId: 999, count: 1 }]), line(6, [cheese]), line(6)];
+    const cart = [
+      line(5, [cheese]),
+      line(99),
+      line(5, [], 1, 2),
+      line(5, [{ modifierGroupId: 10, itemId: 999, count: 1 }]),
+      line(6, [cheese]),
+      line(6),
+    ];
     const priced = priceLines(cart, catalog);
     expect(priced.dropped.map((d) => [d.index, d.reason])).toEqual([
       [1, "position-missing"],
@@ -234,13 +277,28 @@ describe("priceLines", () => {
 
 describe("validateModifierChoice", () => {
   const groups = [
-    { id: 1, name: "Соус", nameUi: "Выберите соус", minCount: 1, maxCount: 1, items: [{ id: 11, name: "a", price: 0 }, { id: 12, name: "b", price: 0 }] },
+    {
+      id: 1,
+      name: "Соус",
+      nameUi: "Выберите соус",
+      minCount: 1,
+      maxCount: 1,
+      items: [
+        { id: 11, name: "a", price: 0 },
+        { id: 12, name: "b", price: 0 },
+      ],
+    },
     { id: 2, name: "Добавки", nameUi: null, minCount: 0, maxCount: 3, items: [{ id: 21, name: "c", price: 100 }] },
     { id: 3, name: "Без лимита", nameUi: null, minCount: 0, maxCount: 0, items: [{ id: 31, name: "d", price: 100 }] },
   ];
 
   it("passes at the exact bounds", () => {
-    expect(validateModifierChoice(groups, [{ modifierGroupId: 1, itemId: 11, count: 1 }, { modifierGroupId: 2, itemId: 21, count: 3 }])).toEqual([]);
+    expect(
+      validateModifierChoice(groups, [
+        { modifierGroupId: 1, itemId: 11, count: 1 },
+        { modifierGroupId: 2, itemId: 21, count: 3 },
+      ]),
+    ).toEqual([]);
   });
 
   it("reports min with the numbers", () => {
@@ -260,7 +318,12 @@ describe("validateModifierChoice", () => {
   });
 
   it("maxCount 0 means no upper limit", () => {
-    expect(validateModifierChoice(groups, [{ modifierGroupId: 1, itemId: 11, count: 1 }, { modifierGroupId: 3, itemId: 31, count: 50 }])).toEqual([]);
+    expect(
+      validateModifierChoice(groups, [
+        { modifierGroupId: 1, itemId: 11, count: 1 },
+        { modifierGroupId: 3, itemId: 31, count: 50 },
+      ]),
+    ).toEqual([]);
   });
 
   it("reports unknown groups, unknown items and bad counts", () => {

@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Polygon } from "~server/upstream/schemas";
-import { findZone, fromPosition, isValidLatLng, isValidPolygon, isValidPosition, isValidRing, pointInPolygon, toPosition } from "~/lib/geo";
+import {
+  findZone,
+  fromPosition,
+  isValidLatLng,
+  isValidPolygon,
+  isValidPosition,
+  isValidRing,
+  pointInPolygon,
+  toPosition,
+} from "~/lib/geo";
 
 /** A square zone lng 37.5–37.7, lat 55.7–55.8 with a hole lng 37.58–37.62, lat 55.74–55.76. GeoJSON is [lng, lat]. */
 const square: Polygon = {
@@ -59,17 +68,31 @@ describe("pointInPolygon", () => {
   it("returns false for invalid input instead of throwing", () => {
     expect(pointInPolygon({ lat: Number.NaN, lng: 37.6 }, square)).toBe(false);
     expect(pointInPolygon({ lat: 95, lng: 37.6 }, square)).toBe(false);
-    const open = { type: "Polygon", coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } as Polygon;
+    const open = {
+      type: "Polygon",
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    } as Polygon;
     expect(pointInPolygon({ lat: 0.5, lng: 0.5 }, open)).toBe(false);
   });
 
   it("agrees with a bounding-box check for an axis-aligned square (property)", () => {
     const simple: Polygon = { type: "Polygon", coordinates: [square.coordinates[0]!] };
     fc.assert(
-      fc.property(fc.double({ min: 55.6, max: 55.9, noNaN: true }), fc.double({ min: 37.4, max: 37.8, noNaN: true }), (lat, lng) => {
-        const inBox = lat >= 55.7 && lat <= 55.8 && lng >= 37.5 && lng <= 37.7;
-        expect(pointInPolygon({ lat, lng }, simple)).toBe(inBox);
-      }),
+      fc.property(
+        fc.double({ min: 55.6, max: 55.9, noNaN: true }),
+        fc.double({ min: 37.4, max: 37.8, noNaN: true }),
+        (lat, lng) => {
+          const inBox = lat >= 55.7 && lat <= 55.8 && lng >= 37.5 && lng <= 37.7;
+          expect(pointInPolygon({ lat, lng }, simple)).toBe(inBox);
+        },
+      ),
     );
   });
 });
@@ -110,9 +133,30 @@ describe("coordinate validation (spec §5)", () => {
 
   it("a ring has 4+ positions, first equal to last", () => {
     expect(isValidRing(square.coordinates[0])).toBe(true);
-    expect(isValidRing([[0, 0], [1, 0], [0, 0]])).toBe(false); // 3 positions
-    expect(isValidRing([[0, 0], [1, 0], [1, 1], [0, 1]])).toBe(false); // not closed
-    expect(isValidRing([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0, 5]])).toBe(false); // last differs in length
+    expect(
+      isValidRing([
+        [0, 0],
+        [1, 0],
+        [0, 0],
+      ]),
+    ).toBe(false); // 3 positions
+    expect(
+      isValidRing([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ]),
+    ).toBe(false); // not closed
+    expect(
+      isValidRing([
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0, 5],
+      ]),
+    ).toBe(false); // last differs in length
     expect(isValidRing([[0, 0], [1, 0], [1], [0, 0]])).toBe(false); // a bad position
     expect(isValidRing(null)).toBe(false);
   });

@@ -17,7 +17,11 @@ const menus = (opts: { delivery?: boolean; takeaway?: boolean }) => [
 
 describe("selectionStep (spec §4)", () => {
   it("no cities → city selection", () => {
-    expect(selectionStep({ cities: [], selectedCityId: 115 })).toEqual({ step: "citySelection", cityId: null, canReturnToCities: false });
+    expect(selectionStep({ cities: [], selectedCityId: 115 })).toEqual({
+      step: "citySelection",
+      cityId: null,
+      canReturnToCities: false,
+    });
   });
 
   it("one city → auto-selected, method selection, no way back to cities", () => {
@@ -33,8 +37,16 @@ describe("selectionStep (spec §4)", () => {
   it("several → method selection only once a valid city is chosen", () => {
     const cities = [{ id: 115 }, { id: 116 }];
     expect(selectionStep({ cities, selectedCityId: null }).step).toBe("citySelection");
-    expect(selectionStep({ cities, selectedCityId: 999 })).toEqual({ step: "citySelection", cityId: null, canReturnToCities: false });
-    expect(selectionStep({ cities, selectedCityId: 116 })).toEqual({ step: "deliveryMethodSelection", cityId: 116, canReturnToCities: true });
+    expect(selectionStep({ cities, selectedCityId: 999 })).toEqual({
+      step: "citySelection",
+      cityId: null,
+      canReturnToCities: false,
+    });
+    expect(selectionStep({ cities, selectedCityId: 116 })).toEqual({
+      step: "deliveryMethodSelection",
+      cityId: 116,
+      canReturnToCities: true,
+    });
   });
 });
 
@@ -86,7 +98,11 @@ describe("switching methods (spec §4)", () => {
   it("switching to DELIVERY keeps the resto only if the city is unchanged", () => {
     const takeaway = { ...draft, deliveryMethod: "TAKE_AWAY" as const };
     expect(onSwitchToDelivery(takeaway, 115)).toEqual({ cityId: 115, deliveryMethod: "DELIVERY", restoId: 173 });
-    expect(onSwitchToDelivery({ ...takeaway, cityId: 116 }, 115)).toEqual({ cityId: 116, deliveryMethod: "DELIVERY", restoId: null });
+    expect(onSwitchToDelivery({ ...takeaway, cityId: 116 }, 115)).toEqual({
+      cityId: 116,
+      deliveryMethod: "DELIVERY",
+      restoId: null,
+    });
   });
 
   it("keeps other fields of a wider state", () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { defaultPaymentMethod, fallbackPaymentMethod, isMethodOffered, offeredMethods, type PayConfig, paymentMethodsFor } from "~/lib/payment";
+import {
+  defaultPaymentMethod,
+  fallbackPaymentMethod,
+  isMethodOffered,
+  offeredMethods,
+  type PayConfig,
+  paymentMethodsFor,
+} from "~/lib/payment";
 
 const off = { cardOnline: "", cardUponReceipt: false, cashUponReceipt: false };
 
@@ -27,7 +34,10 @@ describe("paymentMethodsFor (spec §3, §4)", () => {
 
 describe("offeredMethods (spec §4)", () => {
   it("a method is offered when any payment option is enabled for it", () => {
-    expect(offeredMethods({ delivery: { ...off, cashUponReceipt: true }, takeAway: { ...off, cardOnline: "x" } })).toEqual(["DELIVERY", "TAKE_AWAY"]);
+    expect(offeredMethods({ delivery: { ...off, cashUponReceipt: true }, takeAway: { ...off, cardOnline: "x" } })).toEqual([
+      "DELIVERY",
+      "TAKE_AWAY",
+    ]);
     expect(offeredMethods({ delivery: off, takeAway: { ...off, cardUponReceipt: true } })).toEqual(["TAKE_AWAY"]);
     expect(offeredMethods({ delivery: off, takeAway: off })).toEqual([]);
     expect(offeredMethods(undefined)).toEqual([]);

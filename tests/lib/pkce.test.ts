@@ -14,8 +14,8 @@ describe("codeChallenge (spec §5, RFC 7636)", () => {
   // RFC 7636 Appendix B: verifier, the SHA-256 octets it lists, and the challenge ("…URWbuGJS…" — with a G).
   const RFC_VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
   const RFC_OCTETS = [
-    19, 211, 30, 150, 26, 26, 216, 236, 47, 22, 177, 12, 76, 152, 46, 8, 118, 168, 120, 173, 109, 241, 68, 86, 110, 225, 137, 74, 203, 112,
-    249, 195,
+    19, 211, 30, 150, 26, 26, 216, 236, 47, 22, 177, 12, 76, 152, 46, 8, 118, 168, 120, 173, 109, 241, 68, 86, 110, 225, 137, 74,
+    203, 112, 249, 195,
   ];
   const RFC_CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deliveryAddressPayload, enPlaceLabels, formatDeliveryPlace, hasHouseNumber, needsHouseConfirmation, placeName } from "~/lib/place";
+import {
+  deliveryAddressPayload,
+  enPlaceLabels,
+  formatDeliveryPlace,
+  hasHouseNumber,
+  needsHouseConfirmation,
+  placeName,
+} from "~/lib/place";
 
 describe("placeName (spec §5)", () => {
   it("'Точка на карте' without a street", () => {

@@ -200,7 +200,11 @@ describe("openingStateAt", () => {
 
 describe("isAcceptingOrders", () => {
   it("accepts while open or round the clock, not while closed or on a day off", () => {
-    const hours = [entry("MONDAY", "10:00", "22:00"), entry("TUESDAY", "00:00", "23:59"), entry("WEDNESDAY", "10:00", "22:00", false)];
+    const hours = [
+      entry("MONDAY", "10:00", "22:00"),
+      entry("TUESDAY", "00:00", "23:59"),
+      entry("WEDNESDAY", "10:00", "22:00", false),
+    ];
     expect(isAcceptingOrders(hours, at(MON, "12:00"))).toBe(true);
     expect(isAcceptingOrders(hours, at(MON, "22:00"))).toBe(false);
     expect(isAcceptingOrders(hours, at(TUE, "03:00"))).toBe(true);
@@ -213,7 +217,11 @@ describe("isAcceptingOrders", () => {
 });
 
 describe("nextOpening", () => {
-  const hours = [entry("MONDAY", "10:00", "22:00"), entry("WEDNESDAY", "09:00", "21:00"), entry("TUESDAY", "08:00", "20:00", false)];
+  const hours = [
+    entry("MONDAY", "10:00", "22:00"),
+    entry("WEDNESDAY", "09:00", "21:00"),
+    entry("TUESDAY", "08:00", "20:00", false),
+  ];
 
   it("later today", () => {
     const next = nextOpening(hours, at(MON, "08:15"));
@@ -271,6 +279,10 @@ describe("weekSchedule", () => {
   });
 
   it("daySchedule gives today's row for the info window", () => {
-    expect(daySchedule(everyDay("10:00", "22:00"), "FRIDAY")).toMatchObject({ kind: "hours", text: "10:00–22:00", isToday: false });
+    expect(daySchedule(everyDay("10:00", "22:00"), "FRIDAY")).toMatchObject({
+      kind: "hours",
+      text: "10:00–22:00",
+      isToday: false,
+    });
   });
 });

@@ -55,7 +55,11 @@ describe("matchThreshold (spec §4)", () => {
   });
 
   it("accepts thresholds in any order", () => {
-    expect(matchThreshold([...thresholds].reverse(), 160000)).toEqual({ status: "ok", current: thresholds[1], next: thresholds[2] });
+    expect(matchThreshold([...thresholds].reverse(), 160000)).toEqual({
+      status: "ok",
+      current: thresholds[1],
+      next: thresholds[2],
+    });
   });
 
   it("a gap between thresholds asks for the next min", () => {
@@ -84,8 +88,16 @@ describe("matchThreshold (spec §4)", () => {
 
 describe("deliveryHint", () => {
   it("remaining to a cheaper set price", () => {
-    expect(deliveryHint(matchThreshold(thresholds, 120000), 120000)).toEqual({ kind: "to-cheaper", remaining: 30000, nextCost: 10000 });
-    expect(deliveryHint(matchThreshold(thresholds, 50000), 50000)).toEqual({ kind: "to-cheaper", remaining: 100000, nextCost: 10000 });
+    expect(deliveryHint(matchThreshold(thresholds, 120000), 120000)).toEqual({
+      kind: "to-cheaper",
+      remaining: 30000,
+      nextCost: 10000,
+    });
+    expect(deliveryHint(matchThreshold(thresholds, 50000), 50000)).toEqual({
+      kind: "to-cheaper",
+      remaining: 100000,
+      nextCost: 10000,
+    });
   });
 
   it("remaining to free delivery", () => {

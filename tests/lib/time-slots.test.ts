@@ -4,7 +4,12 @@ import { isPositionAvailable, mergeSlotDays, nextAvailability, slotDaysText, slo
 
 /** 2024-01-01 is a Monday; times are +03:00. */
 const at = (dayIndex: number, time: string, tz = "+03:00") => new Date(`2024-01-0${dayIndex + 1}T${time}:00${tz}`);
-const d = (dayOfWeek: DayOfWeek, startAt: string, endAt: string, isActive = true): TimeSlotDetail => ({ dayOfWeek, startAt, endAt, isActive });
+const d = (dayOfWeek: DayOfWeek, startAt: string, endAt: string, isActive = true): TimeSlotDetail => ({
+  dayOfWeek,
+  startAt,
+  endAt,
+  isActive,
+});
 const weekdays: DayOfWeek[] = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"];
 const breakfast = weekdays.map((day) => d(day, "08:00", "11:00"));
 
@@ -147,7 +152,11 @@ describe("mergeSlotDays (spec §3)", () => {
   });
 
   it("does not wrap Sunday into Monday and skips days without active slots", () => {
-    const merged = mergeSlotDays([d("SUNDAY", "08:00", "11:00"), d("MONDAY", "08:00", "11:00"), d("TUESDAY", "08:00", "11:00", false)]);
+    const merged = mergeSlotDays([
+      d("SUNDAY", "08:00", "11:00"),
+      d("MONDAY", "08:00", "11:00"),
+      d("TUESDAY", "08:00", "11:00", false),
+    ]);
     expect(merged.map((m) => m.days)).toEqual([["MONDAY"], ["SUNDAY"]]);
     expect(mergeSlotDays([])).toEqual([]);
   });

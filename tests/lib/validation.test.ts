@@ -115,7 +115,14 @@ describe("phone (spec §5, libphonenumber-js, default RU)", () => {
   });
 
   it("refuses invalid numbers, letters and extensions", () => {
-    for (const input of ["12345", "+7 000 000 00 00", "+7 999 123 45 678", "+7 999 123 45 67abc", "call +79991234567", "+7 999 123 45 67 доб. 5"]) {
+    for (const input of [
+      "12345",
+      "+7 000 000 00 00",
+      "+7 999 123 45 678",
+      "+7 999 123 45 67abc",
+      "call +79991234567",
+      "+7 999 123 45 67 доб. 5",
+    ]) {
       expect(firstError(phoneSchema, input)).toBe(V.phoneInvalid);
     }
   });
@@ -198,7 +205,9 @@ describe("delivery address and takeaway point (spec §5)", () => {
     expect(deliveryAddressError({ address: "Тверская", location: null, zones })).toBe(V.addressChooseOrPoint);
     expect(deliveryAddressError({ address: "Тверская, 1", location: { lat: 2, lng: 2 }, zones })).toBe(V.addressOutsideZone);
     expect(deliveryAddressError({ address: "", location: { lat: 0.5, lng: 0.5 }, zones })).toBeNull();
-    expect(deliveryAddressError({ address: "Тверская, 1", location: { lat: 0.5, lng: 0.5 }, zones: [] })).toBe(V.addressOutsideZone);
+    expect(deliveryAddressError({ address: "Тверская, 1", location: { lat: 0.5, lng: 0.5 }, zones: [] })).toBe(
+      V.addressOutsideZone,
+    );
   });
 
   it("takeaway messages", () => {
