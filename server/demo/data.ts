@@ -511,7 +511,14 @@ function positionPhotos(group: GroupSpec | null, index: number, item: ItemSpec):
   return photos(group.photo);
 }
 
-function buildPosition(menuId: number, id: number, group: GroupSpec | null, groupId: number | null, index: number, item: ItemSpec): Position {
+function buildPosition(
+  menuId: number,
+  id: number,
+  group: GroupSpec | null,
+  groupId: number | null,
+  index: number,
+  item: ItemSpec,
+): Position {
   const [name, priceRub, measure, description, extra] = item;
   const unit = extra?.unit ?? group?.unit ?? null;
   const modifierIds = extra?.modifierIds ?? group?.modifierIds ?? [];

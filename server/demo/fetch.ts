@@ -27,7 +27,10 @@ async function answer(handlers: HttpHandler[], request: Request): Promise<Respon
   try {
     response = await getResponse(handlers, request);
   } catch (error) {
-    const failure = demoError("demo.internal-error", `Ошибка двойника: ${error instanceof Error ? error.message : String(error)}`);
+    const failure = demoError(
+      "demo.internal-error",
+      `Ошибка двойника: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return HttpResponse.json(errorBody(failure), { status: failure.status });
   }
   if (!response) {

@@ -76,9 +76,7 @@ export function searchAddresses(input: string, rectangle?: Rectangle | null, lim
 }
 
 function inRectangle(p: LatLng, r: Rectangle): boolean {
-  return (
-    p.lat >= r.low.latitude && p.lat <= r.high.latitude && p.lng >= r.low.longitude && p.lng <= r.high.longitude
-  );
+  return p.lat >= r.low.latitude && p.lat <= r.high.latitude && p.lng >= r.low.longitude && p.lng <= r.high.longitude;
 }
 
 /** Great-circle distance in metres. */
@@ -182,7 +180,12 @@ export function toPlaceDetails(place: DemoPlace) {
     displayName: { text: place.mainText, languageCode: "ru" },
     formattedAddress: place.formatted,
     location: { latitude: place.location.lat, longitude: place.location.lng },
-    addressComponents: components(place).map((c) => ({ longText: c.long, shortText: c.short, types: c.types, languageCode: "ru" })),
+    addressComponents: components(place).map((c) => ({
+      longText: c.long,
+      shortText: c.short,
+      types: c.types,
+      languageCode: "ru",
+    })),
     types: place.types,
   };
 }

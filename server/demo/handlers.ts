@@ -5,13 +5,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import {
-  orderPayloadSchema,
-  preflightPayloadSchema,
-  type City,
-  type Order,
-  type TokenSetDto,
-} from "../upstream/schemas";
+import { orderPayloadSchema, preflightPayloadSchema, type City, type Order, type TokenSetDto } from "../upstream/schemas";
 import {
   DEMO_CITIES,
   DEMO_EMPTY_WHITE_LABEL,
@@ -94,7 +88,10 @@ function validationError(error: z.ZodError): DemoError {
 }
 
 /** A JSON body parsed with a schema; an error response when it is not JSON or does not fit. */
-async function parseBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<{ data: z.infer<T> } | { response: Response }> {
+async function parseBody<T extends z.ZodTypeAny>(
+  request: Request,
+  schema: T,
+): Promise<{ data: z.infer<T> } | { response: Response }> {
   const body = await readJson(request);
   if (body === undefined) return { response: errorResponse(demoError("validation.failed", "Тело запроса — не JSON")) };
   const parsed = schema.safeParse(body);
@@ -222,7 +219,13 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
         lines: result.value.answer.positions,
         total: result.value.total,
       });
-      const answer: Order = { id: order.id, number: order.number, status: order.status, createdAt: order.createdAt, total: order.total };
+      const answer: Order = {
+        id: order.id,
+        number: order.number,
+        status: order.status,
+        createdAt: order.createdAt,
+        total: order.total,
+      };
       return json(answer);
     }),
   ];
@@ -266,13 +269,15 @@ function authHandlers(api: string, store: DemoStore): HttpHandler[] {
   const post = (path: string, resolve: Resolve) => http.post(`${api}${path}`, guarded(store, "other", resolve));
   const tokens = (set: TokenSetDto) => json(set);
 
-  const external = (source: "GOOGLE" | "APPLE"): Resolve => ({ request }) => {
-    const raw = request.headers.get("x-external-id-token") ?? "";
-    const prefix = DEMO_EXTERNAL_TOKEN_PREFIX[source];
-    const email = raw.startsWith(prefix) ? raw.slice(prefix.length).trim() : "";
-    if (!email) return errorResponse(demoError("sign.external-token-invalid"));
-    return tokens(store.signInExternal(source, email, email).tokens);
-  };
+  const external =
+    (source: "GOOGLE" | "APPLE"): Resolve =>
+    ({ request }) => {
+      const raw = request.headers.get("x-external-id-token") ?? "";
+      const prefix = DEMO_EXTERNAL_TOKEN_PREFIX[source];
+      const email = raw.startsWith(prefix) ? raw.slice(prefix.length).trim() : "";
+      if (!email) return errorResponse(demoError("sign.external-token-invalid"));
+      return tokens(store.signInExternal(source, email, email).tokens);
+    };
 
   return [
     post("/api/v1/sign/in/phone/code", async ({ request }) => {
@@ -404,7 +409,8 @@ function vkHandlers(store: DemoStore): HttpHandler[] {
   return [
     http.post(`${VK_ID_BASE}/oauth2/auth`, async ({ request }) => {
       const form = await readForm(request);
-      if (form.get("grant_type") !== "authorization_code") return vkError("unsupported_grant_type", "grant_type must be authorization_code");
+      if (form.get("grant_type") !== "authorization_code")
+        return vkError("unsupported_grant_type", "grant_type must be authorization_code");
       const code = form.get("code") ?? "";
       if (!code.startsWith(DEMO_VK_CODE_PREFIX)) return vkError("invalid_grant", "Invalid authorization code");
       for (const key of ["code_verifier", "device_id", "redirect_uri"]) {
@@ -413,7 +419,9 @@ function vkHandlers(store: DemoStore): HttpHandler[] {
       issued += 1;
       const userId = demoVkUserId(code);
       const iat = Math.floor(store.now() / 1000);
-      const idPayload = Buffer.from(JSON.stringify({ sub: String(userId), iat, exp: iat + 3600, iss: "demo-vk" })).toString("base64url");
+      const idPayload = Buffer.from(JSON.stringify({ sub: String(userId), iat, exp: iat + 3600, iss: "demo-vk" })).toString(
+        "base64url",
+      );
       return json({
         access_token: `demo-vk-access-${userId}-${issued}`,
         refresh_token: `demo-vk-refresh-${userId}-${issued}`,

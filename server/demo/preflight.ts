@@ -3,8 +3,9 @@
  * Prices come from the demo data; the prices the client sends are ignored, its ids are checked.
  *
  * Order of checks (one error is answered, the first that applies):
- *  resto known → positions in the resto's menus → menus serve the method → modifiers → payment type
- *  → (DELIVERY) zone containing the location → zone thresholds → promo code → (order) day off.
+ *  resto known → (order) positions present / payment type chosen → payment type enabled → positions in the
+ *  resto's menus → (DELIVERY) zone containing the location → menus serve the method → modifiers
+ *  → (DELIVERY) zone thresholds → promo code → (order) day off.
  */
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import type {
@@ -41,13 +42,6 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
   if (!entry) return fail(demoError("resto.not-found"));
   if (payload.positions.length === 0 && options.forOrder) return fail(demoError("order.empty"));
 
-  const lines: Line[] = [];
-  for (const item of payload.positions) {
-    const line = priceLine(entry, payload.deliveryType, item);
-    if (!line.ok) return line;
-    lines.push(line.value);
-  }
-
   if (payload.payType) {
     const payError = paymentError(entry, payload.deliveryType, payload.payType);
     if (payError) return fail(payError);
@@ -55,21 +49,40 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
     return fail(demoError("order.pay-type-required"));
   }
 
+  const unknown = payload.positions.find((item) => !findRestoPosition(entry.resto.id, item.id));
+  if (unknown) {
+    return fail(
+      demoError(
+        "person-order.position-not-found-in-resto",
+        `Позиция «${unknown.name}» недоступна в заведении «${entry.resto.name}»`,
+      ),
+    );
+  }
+
+  let zone: DeliveryZoneDto | null = null;
+  const delivering = payload.deliveryType === "DELIVERY" && payload.positions.length > 0;
+  if (delivering && payload.location) {
+    zone = zoneAt(entry, payload.location);
+    if (!zone) return fail(demoError("order.address-outside-delivery-area"));
+  } else if (delivering && options.forOrder) {
+    return fail(demoError("order.address-required"));
+  }
+  // a preflight for delivery without a location yet (no address chosen) is priced without delivery
+
+  const lines: Line[] = [];
+  for (const item of payload.positions) {
+    const line = priceLine(entry, payload.deliveryType, item);
+    if (!line.ok) return line;
+    lines.push(line.value);
+  }
+
   // thresholds compare the positions' sum before discounts, as the storefront's hints do (spec §4)
   const subtotal = lines.reduce((sum, line) => sum + line.sum, 0);
-  let zone: DeliveryZoneDto | null = null;
   let deliveryPrice: number | null = null;
-  if (payload.deliveryType === "DELIVERY" && lines.length > 0) {
-    if (payload.location) {
-      zone = zoneAt(entry, payload.location);
-      if (!zone) return fail(demoError("order.address-outside-delivery-area"));
-      const matched = matchRule(zone.rules, subtotal);
-      if (!matched.ok) return matched;
-      deliveryPrice = matched.value?.deliveryPrice ?? 0;
-    } else if (options.forOrder) {
-      return fail(demoError("order.address-required"));
-    }
-    // a preflight without a location yet (no address chosen) is priced without delivery
+  if (zone) {
+    const matched = matchRule(zone.rules, subtotal);
+    if (!matched.ok) return matched;
+    deliveryPrice = matched.value?.deliveryPrice ?? 0;
   }
 
   let promo: { code: string; discount: PromoDiscount } | null = null;
@@ -96,15 +109,9 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
 /** One cart position priced from the data: (price + modifiers) × count, minus automatic discounts. */
 function priceLine(entry: DemoResto, method: DeliveryMethod, item: OrderPositionPayload): Result<Line> {
   const found = findRestoPosition(entry.resto.id, item.id);
-  if (!found) {
-    return fail(
-      demoError("person-order.position-not-found-in-resto", `Позиция «${item.name}» недоступна в заведении «${entry.resto.name}»`),
-    );
-  }
+  if (!found) return fail(demoError("person-order.position-not-found-in-resto", `Позиция «${item.name}» недоступна`));
   if (method === "DELIVERY" && !found.menu.isDelivery) {
-    return fail(
-      demoError("order.positions-cannot-be-delivered", `«${found.position.name}» нельзя доставить, только самовывоз`),
-    );
+    return fail(demoError("order.positions-cannot-be-delivered", `«${found.position.name}» нельзя доставить, только самовывоз`));
   }
   if (method === "TAKE_AWAY" && !found.menu.isTakeAway) return fail(demoError("order.positions-not-available-for-takeaway"));
   const modifiers = modifiersUnitPrice(item);
@@ -168,7 +175,10 @@ export function matchRule(rules: DeliveryRule[], total: number): Result<Delivery
   const lowestMin = Math.min(...rules.map((r) => r.minOrderPrice));
   if (total < lowestMin) {
     return fail(
-      demoError("delivery.order-sum-not-enough.range", `Минимальная сумма заказа для доставки по этому адресу — ${formatRub(lowestMin)}`),
+      demoError(
+        "delivery.order-sum-not-enough.range",
+        `Минимальная сумма заказа для доставки по этому адресу — ${formatRub(lowestMin)}`,
+      ),
     );
   }
   const maxima = rules.map((r) => r.maxOrderPrice);
@@ -176,7 +186,10 @@ export function matchRule(rules: DeliveryRule[], total: number): Result<Delivery
     const highestMax = Math.max(...maxima);
     if (total >= highestMax) {
       return fail(
-        demoError("order.sum-exceeds-maximum", `Максимальная сумма заказа — ${formatRub(highestMax)}. Разделите его на несколько заказов`),
+        demoError(
+          "order.sum-exceeds-maximum",
+          `Максимальная сумма заказа — ${formatRub(highestMax)}. Разделите его на несколько заказов`,
+        ),
       );
     }
   }

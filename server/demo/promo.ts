@@ -44,7 +44,14 @@ export const DEMO_PROMO_CODES: Readonly<Record<string, DemoPromoCode>> = {
     outcome: "promo-code.not-found-for-resto",
     example: { restoId: TVERSKAYA, deliveryType: "DELIVERY" },
     note: "15 % off (at most 300 ₽) only in resto 176 (Казань); elsewhere not-found-for-resto",
-    rule: { kind: "discount", percent: 15, maxDiscount: 30000, minOrder: null, restoIds: [DEMO_RESTO_IDS.kazan], deliveryType: null },
+    rule: {
+      kind: "discount",
+      percent: 15,
+      maxDiscount: 30000,
+      minOrder: null,
+      restoIds: [DEMO_RESTO_IDS.kazan],
+      deliveryType: null,
+    },
   },
   PICKUP: {
     code: "PICKUP",

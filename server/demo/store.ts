@@ -78,7 +78,11 @@ export interface DemoStore {
   /** the code the "SMS" carried, for the demo UI and tests; null when none is pending */
   peekSmsCode(phone: string): string | null;
   signInWithPhone(phone: string, code: string): Result<{ person: DemoPerson; tokens: TokenSetDto }>;
-  signInExternal(source: "GOOGLE" | "APPLE" | "VK", subject: string, email: string | null): { person: DemoPerson; tokens: TokenSetDto };
+  signInExternal(
+    source: "GOOGLE" | "APPLE" | "VK",
+    subject: string,
+    email: string | null,
+  ): { person: DemoPerson; tokens: TokenSetDto };
 
   issueTokens(person: DemoPerson): TokenSetDto;
   /** checks signature, type, that the twin issued it (since the last reset) and the expiry */

@@ -132,7 +132,10 @@ describe("demo data", () => {
       if (a.kind === "outside") {
         expect(containing, a.id).toEqual([]);
       } else {
-        expect(containing.map((z) => z.id), a.id).toEqual([a.zoneId]);
+        expect(
+          containing.map((z) => z.id),
+          a.id,
+        ).toEqual([a.zoneId]);
         expect(findDemoResto(a.restoId!)!.zones.some((z) => z.id === a.zoneId)).toBe(true);
       }
     }
