@@ -4,6 +4,7 @@ import { publicBrand } from "~server/brand";
 import { defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/i18n";
 import en from "~/locales/en";
 import ru from "~/locales/ru";
+import { getPerson, personDisplayName } from "~/features/auth/auth.server";
 import { commitHeaders, getContext, getState } from "~/services.server";
 
 const messagesByLocale = { ru, en } as const;
@@ -39,7 +40,7 @@ export function messagesFor(locale: AppLocale) {
 export async function loadRootData(request: Request) {
   const { config } = getContext();
   const locale = await getLocale(request);
-  const [storefront, auth] = await Promise.all([getState(request, "storefront"), getState(request, "auth")]);
+  const [storefront, person] = await Promise.all([getState(request, "storefront"), getPerson(request).catch(() => null)]);
   const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
   const brand = publicBrand(config.brand);
   const offeredLocales = config.brand.locales.offered.filter(isAppLocale);
@@ -53,7 +54,8 @@ export async function loadRootData(request: Request) {
       description: config.brand.description,
       demo: config.demo,
       cartCount,
-      person: auth.person_profile && auth.person_token_set ? { name: auth.person_profile.firstName ?? auth.person_profile.phone ?? "" } : null,
+      // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
+      person: person ? { name: personDisplayName(person.profile) } : null,
     },
     { headers: await commitHeaders(request) },
   );
