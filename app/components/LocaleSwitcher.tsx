@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 const ALL = ["ru", "en", "me"] as const;
@@ -10,8 +11,9 @@ const ALL = ["ru", "en", "me"] as const;
  */
 export function LocaleSwitcher({ locale, offered, redirectTo }: { locale: string; offered: readonly string[]; redirectTo: string }) {
   const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
   return (
-    <details className="relative">
+    <details className="relative" ref={details}>
       <summary
         className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm uppercase hover:bg-surface [&::-webkit-details-marker]:hidden"
         aria-label={`${t("app.language")}: ${t(`app.languageNames.${locale}`)}`}
@@ -22,7 +24,13 @@ export function LocaleSwitcher({ locale, offered, redirectTo }: { locale: string
         </svg>
         {locale}
       </summary>
-      <Form method="post" action="/preferences" className="absolute right-0 z-[200] mt-2 w-44 rounded-xl border border-line bg-surface p-1 shadow-xl">
+      <Form
+        method="post"
+        action="/preferences"
+        preventScrollReset
+        // with JavaScript the page stays; close the menu once a language is chosen
+        onSubmit={() => details.current?.removeAttribute("open")}
+        className="absolute right-0 z-[200] mt-2 w-44 rounded-xl border border-line bg-surface p-1 shadow-xl">
         <input type="hidden" name="intent" value="locale" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <ul>
