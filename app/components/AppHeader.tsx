@@ -1,7 +1,8 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root-data.server";
 import { LocaleSwitcher } from "./LocaleSwitcher";
+import { LocationChip } from "~/features/location/LocationChip";
 
 /**
  * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
@@ -18,12 +19,31 @@ export function AppHeader({ data }: { data: RootData }) {
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="truncate text-lg font-semibold md:text-2xl">{data.brand.displayName}</span>
         </Link>
+        <LocationChip />
         <div className="ml-auto flex items-center gap-1 md:gap-3">
+          <Link
+            to={`/search?from=${encodeURIComponent(here)}`}
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
+            aria-label={t("search.label")}
+            data-testid="search-link"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+          </Link>
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
-            <span className="hidden max-w-40 truncate text-sm text-muted md:inline" data-testid="person-name">
-              {data.person.name}
-            </span>
+            <Form method="post" action="/auth/sign-out" className="flex min-w-0 items-center gap-1 md:gap-2">
+              <span className="max-w-20 truncate text-sm text-muted md:max-w-40" data-testid="person-name">
+                {data.person.name || t("auth.profile")}
+              </span>
+              <input type="hidden" name="intent" value="sign-out" />
+              <input type="hidden" name="redirectTo" value={here} />
+              <button type="submit" className="rounded-full px-2 py-2 text-sm hover:bg-surface md:px-3">
+                {t("auth.signOut")}
+              </button>
+            </Form>
           ) : (
             <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="rounded-full px-3 py-2 text-sm hover:bg-surface">
               {t("app.signIn")}

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getContext } from "~/services.server";
+import { z } from "zod";
+import { cartLineSchema } from "~/lib/cart";
+import { commitHeaders, getContext, getRateLimitStore, getState } from "~/services.server";
 
 /**
  * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
@@ -45,8 +47,18 @@ export async function action({ params, request }: ActionFunctionArgs) {
       });
       return Response.json({ ok: true });
     }
+    case "cart": {
+      // e2e only: put lines in this browser's cart (the sign-in journeys check that sign-out keeps it)
+      const body = (await request.json().catch(() => ({}))) as { lines?: unknown };
+      const lines = z.array(cartLineSchema).max(20).safeParse(body.lines ?? []);
+      if (!lines.success) return Response.json({ ok: false }, { status: 400 });
+      const storefront = await getState(request, "storefront");
+      storefront.cart_positions = lines.data;
+      return Response.json({ ok: true }, { headers: await commitHeaders(request) });
+    }
     case "reset":
       demo.store.reset();
+      await getRateLimitStore().reset();
       await getContext().upstream.cache.clear();
       return Response.json({ ok: true });
     default:

@@ -1,0 +1,202 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import type { AuthActionData, AuthPageData } from "./sign-in.server";
+import { VkButton } from "./VkButton";
+
+/**
+ * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
+ * forms posting to /auth: they work without JavaScript; with it Remix submits them without a reload.
+ */
+export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
+  const { t } = useTranslation();
+  const { methods } = page;
+  const external = methods.google || methods.apple || methods.vk;
+  const generalError = action && !action.field && action.error ? action.error : page.error;
+  return (
+    <section className="mx-auto flex w-full max-w-md flex-col gap-6 py-8" aria-labelledby="auth-title">
+      <header className="flex flex-col gap-1">
+        <h1 id="auth-title" className="text-2xl font-semibold md:text-3xl">
+          {t("auth.title")}
+        </h1>
+        <p className="text-muted">{t("auth.intro")}</p>
+      </header>
+      {generalError ? <ErrorText>{generalError}</ErrorText> : null}
+      {page.step === "phone" ? (
+        <>
+          {external ? (
+            <div className="flex flex-col gap-3" role="group" aria-label={t("auth.methods")}>
+              {methods.vk ? <VkButton redirectTo={page.redirectTo} /> : null}
+              {methods.google ? <ExternalButton provider="google" page={page} /> : null}
+              {methods.apple ? <ExternalButton provider="apple" page={page} /> : null}
+            </div>
+          ) : null}
+          {external && methods.phone ? (
+            <p className="flex items-center gap-3 text-sm text-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-line" />
+              {t("auth.or")}
+              <span className="h-px flex-1 bg-line" />
+            </p>
+          ) : null}
+          {methods.phone ? <PhoneStep page={page} action={action} /> : null}
+        </>
+      ) : (
+        <CodeStep page={page} action={action} />
+      )}
+    </section>
+  );
+}
+
+function ErrorText({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <p id={id} role="alert" className="rounded-lg border border-red-400/60 bg-red-500/10 px-3 py-2 text-sm text-red-200 [[data-theme=light]_&]:text-red-800">
+      {children}
+    </p>
+  );
+}
+
+function usePending(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+const inputClass =
+  "w-full rounded-xl border border-line bg-surface px-4 py-3 text-lg text-fg placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid=true]:border-red-400";
+const primaryClass =
+  "inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60";
+const secondaryClass =
+  "inline-flex w-full items-center justify-center gap-2 rounded-full border border-line px-5 py-3 font-medium hover:bg-surface disabled:opacity-60";
+
+function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const error = action?.intent === "request-code" && action.field === "phone" ? action.error : null;
+  const pending = usePending("request-code");
+  return (
+    <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
+      <input type="hidden" name="intent" value="request-code" />
+      <input type="hidden" name="redirectTo" value={page.redirectTo} />
+      <label htmlFor={`${id}-phone`} className="font-medium">
+        {t("auth.phoneLabel")}
+      </label>
+      <input
+        id={`${id}-phone`}
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder={t("auth.phonePlaceholder")}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-phone-error` : undefined}
+        defaultValue={page.phone ?? ""}
+      />
+      {error ? <ErrorText id={`${id}-phone-error`}>{error}</ErrorText> : null}
+      <button type="submit" className={primaryClass} disabled={pending}>
+        {pending ? t("auth.pending") : t("auth.getCode")}
+      </button>
+    </Form>
+  );
+}
+
+function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const codeError = action && (action.field === "code" || action.intent === "verify" || action.intent === "resend") ? action.error : null;
+  const pending = usePending("verify");
+  const resendPending = usePending("resend");
+  const seconds = useCountdown(action?.resendInSeconds ?? page.resendInSeconds);
+  const hydrated = useHydrated();
+  return (
+    <div className="flex flex-col gap-4">
+      <p>{t("auth.codeSentTo", { phone: page.phone ?? "" })}</p>
+      {page.demoCode ? (
+        <p className="rounded-lg bg-surface px-3 py-2 text-sm" data-testid="demo-sms-code">
+          {t("auth.demoCode", { code: page.demoCode })}
+        </p>
+      ) : null}
+      <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <label htmlFor={`${id}-code`} className="font-medium">
+          {t("auth.codeLabel")}
+        </label>
+        <input
+          id={`${id}-code`}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={8}
+          className={`${inputClass} tracking-[0.3em]`}
+          aria-invalid={codeError ? true : undefined}
+          aria-describedby={codeError ? `${id}-code-error` : undefined}
+        />
+        {codeError ? <ErrorText id={`${id}-code-error`}>{codeError}</ErrorText> : null}
+        <button type="submit" className={primaryClass} disabled={pending}>
+          {pending ? t("auth.pending") : t("auth.signInButton")}
+        </button>
+      </Form>
+      <Form method="post" action="/auth" className="flex flex-col gap-2">
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        {seconds > 0 ? (
+          <p className="text-center text-sm text-muted" aria-live="polite" data-testid="resend-countdown">
+            {t("auth.resendIn", { seconds })}
+          </p>
+        ) : null}
+        {/* without JavaScript the button stays: the server refuses an early re-request and says how long */}
+        <button type="submit" className={secondaryClass} disabled={resendPending || (hydrated && seconds > 0)}>
+          {t("auth.resend")}
+        </button>
+      </Form>
+      <Form method="post" action="/auth">
+        <input type="hidden" name="intent" value="restart" />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <button type="submit" className="w-full rounded-full px-5 py-2 text-sm underline underline-offset-4 hover:text-brand">
+          {t("auth.anotherWay")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** Seconds left, ticking once a second with JavaScript; the server's figure without it. */
+function useCountdown(initial: number) {
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setEndsAt(Date.now() + initial * 1000);
+    setNow(Date.now());
+  }, [initial]);
+  useEffect(() => {
+    if (endsAt === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [endsAt]);
+  if (endsAt === null || now === null) return initial;
+  return Math.max(0, Math.ceil((endsAt - now) / 1000));
+}
+
+function ExternalButton({ provider, page }: { provider: "google" | "apple"; page: AuthPageData }) {
+  const { t } = useTranslation();
+  const label = provider === "google" ? t("auth.google") : t("auth.apple");
+  const configured = provider === "google" ? page.googleClientId : page.appleClientId;
+  if (!configured) {
+    // demo mode (ADR 032): the twin-backed stand-in instead of the provider's page
+    return (
+      <Link to={`/_demo/idp/${provider}?redirectTo=${encodeURIComponent(page.redirectTo)}`} className={secondaryClass}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <Form method="post" action={`/auth/${provider}`} className="w-full">
+      <input type="hidden" name="redirectTo" value={page.redirectTo} />
+      <button type="submit" className={secondaryClass}>
+        {label}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,83 @@
+/** Demo-mode stand-ins for the identity providers' pages (ADR 032). Every function answers null/404 outside demo mode. */
+import { data } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod";
+import { emailSchema, validationText } from "~/lib/validation";
+import { getLocale } from "~/root-data.server";
+import { getContext } from "~/services.server";
+import { authAction } from "./sign-in.server";
+
+const PROVIDERS = { google: "Google", apple: "Apple" } as const;
+type Provider = keyof typeof PROVIDERS;
+
+function demoOnly() {
+  return getContext().config.demo;
+}
+
+export async function demoVkAuthorize(request: Request) {
+  if (!demoOnly()) return null;
+  const url = new URL(request.url);
+  const p = url.searchParams;
+  const redirectUri = p.get("redirect_uri") ?? "";
+  const state = p.get("state") ?? "";
+  let target: URL;
+  try {
+    target = new URL(redirectUri);
+  } catch {
+    return { error: "redirect_uri is required" };
+  }
+  const origin = getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
+  if (target.origin !== origin || target.pathname !== "/auth") return { error: "redirect_uri must be this site's /auth" };
+  if (!/^\d+$/.test(p.get("client_id") ?? "")) return { error: "client_id must be numeric" };
+  if (p.get("response_type") !== "code" || p.get("code_challenge_method") !== "S256" || !p.get("code_challenge") || !state) {
+    return { error: "response_type=code, code_challenge (S256) and state are required" };
+  }
+  const allow = new URL(target);
+  allow.search = new URLSearchParams({
+    code: `demo-vk-code:${(p.get("code_challenge") ?? "").slice(0, 16)}`,
+    state,
+    device_id: "demo-device",
+    type: "code_v2",
+    expires_in: "600",
+  }).toString();
+  const deny = new URL(target);
+  deny.search = new URLSearchParams({ error: "access_denied", error_description: "User denied access", state }).toString();
+  return { allowUrl: `${allow.pathname}${allow.search}`, denyUrl: `${deny.pathname}${deny.search}` };
+}
+
+function provider(value: string): Provider | null {
+  return value in PROVIDERS ? (value as Provider) : null;
+}
+
+export function demoIdpLoader(request: Request, raw: string) {
+  const p = provider(raw);
+  if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  return { provider: p, providerName: PROVIDERS[p], redirectTo };
+}
+
+export async function demoIdpAction(request: Request, raw: string) {
+  const p = provider(raw);
+  if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
+  const submission = parseWithZod(await request.formData(), {
+    schema: z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() }),
+  });
+  if (submission.status !== "success") {
+    const issue = submission.error?.email?.[0] ?? "validation.email.invalid";
+    return data({ error: validationText(issue, await getLocale(request)) }, { status: 400 });
+  }
+  // the identity token the provider's script would give, posted the way the real button posts it
+  const body = new URLSearchParams({
+    intent: "external",
+    provider: p,
+    idToken: `demo-${p}:${submission.value.email}`,
+    redirectTo: safeRedirect(submission.value.redirectTo, "/"),
+  });
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  for (const name of ["cookie", "accept-language", "x-forwarded-for"]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  return authAction(new Request(new URL("/auth", request.url), { method: "POST", headers, body }));
+}

@@ -1,0 +1,346 @@
+/**
+ * The /auth page's loader data and its one action per intent (issue 6). Everything works as plain form posts
+ * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through Remix's fetch
+ * navigation. Bad input answers 400 with a message in the customer's language; upstream failures too.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { z } from "zod";
+import { SMS_RESEND_SECONDS } from "~/lib/constants";
+import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";
+import { phoneSchema, smsCodeSchema, validationText } from "~/lib/validation";
+import { getLocale, messagesFor } from "~/root-data.server";
+import {
+  checkSignInLimit,
+  commitHeaders,
+  getClientAddress,
+  getContext,
+  getState,
+  vkAuthorizeBase,
+  vkClientId,
+} from "~/services.server";
+import { isApiError, type ApiError } from "~server/upstream/errors";
+import type { TokenSetDto } from "~server/upstream/schemas";
+import { completeSignIn, getPerson, type SignInSource } from "./auth.server";
+
+type AuthMessages = ReturnType<typeof messagesFor>["auth"];
+type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
+
+/** Short-lived flow state kept in the auth cookie's `flow` record. */
+const flowSchema = z
+  .object({
+    phone: z.string().optional(),
+    sentAt: z.number().optional(),
+    redirectTo: z.string().optional(),
+    vk: z.object({ verifier: z.string(), state: z.string(), mode: z.enum(["redirect", "popup"]), startedAt: z.number() }).optional(),
+  })
+  .catch({});
+type Flow = z.infer<typeof flowSchema>;
+
+async function readFlow(request: Request): Promise<Flow> {
+  return flowSchema.parse((await getState(request, "auth")).flow ?? {});
+}
+async function writeFlow(request: Request, flow: Flow) {
+  const auth = await getState(request, "auth");
+  auth.flow = Object.keys(flow).length ? (flow as Record<string, unknown>) : undefined;
+  if (!auth.flow) delete auth.flow;
+}
+
+function fill(template: string, values: Record<string, string | number>) {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+const VK_FLOW_TTL_MS = 10 * 60 * 1000;
+
+// ── which methods ─────────────────────────────────────────────────────────────────────────────────
+
+/** The methods the brand enables and this server can run (ADR 032: demo stand-ins when no client id). */
+export function availableMethods(): { phone: boolean; google: boolean; apple: boolean; vk: boolean } {
+  const { config } = getContext();
+  const enabled = (m: AuthMethod) => config.brand.authMethods.includes(m);
+  const keys = config.brand.keys;
+  return {
+    phone: enabled("PHONE"),
+    google: enabled("GOOGLE") && (Boolean(keys.googleClientId) || config.demo),
+    apple: enabled("APPLE") && (Boolean(keys.appleClientId) || config.demo),
+    vk: enabled("VK") && vkClientId() !== null,
+  };
+}
+
+function redirectTarget(value: string | null | undefined) {
+  const target = safeRedirect(value ?? "/", "/");
+  return target.startsWith("/auth") ? "/" : target;
+}
+
+function siteOrigin(request: Request) {
+  return getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+}
+
+// ── loader ────────────────────────────────────────────────────────────────────────────────────────
+
+export async function authLoader(request: Request) {
+  const url = new URL(request.url);
+  if (url.searchParams.has("state") && (url.searchParams.has("code") || url.searchParams.has("error"))) {
+    return vkCallback(request, url);
+  }
+  const redirectTo = redirectTarget(url.searchParams.get("redirectTo"));
+  if (await getPerson(request)) {
+    throw redirect(redirectTo, { status: 303, headers: await commitHeaders(request) });
+  }
+  return data(await pageData(request, redirectTo), { headers: await commitHeaders(request) });
+}
+
+export async function pageData(request: Request, redirectTo: string) {
+  const { config, demo } = getContext();
+  const flow = await readFlow(request);
+  const step: "phone" | "code" = flow.phone ? "code" : "phone";
+  const resendInSeconds = flow.sentAt ? Math.max(0, Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000)) : 0;
+  return {
+    redirectTo,
+    methods: availableMethods(),
+    step,
+    phone: flow.phone ?? null,
+    resendInSeconds,
+    // the SMS code on the page only in demo mode (never against a real upstream)
+    demoCode: config.demo && demo && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
+    demo: config.demo,
+    googleClientId: config.brand.keys.googleClientId,
+    appleClientId: config.brand.keys.appleClientId,
+    /** the VK popup's hand-over (ADR 033), set only on the popup's callback page */
+    vkPopup: null as { code: string; state: string; deviceId: string } | null,
+    /** an error of the VK redirect callback */
+    error: null as string | null,
+  };
+}
+export type AuthPageData = Awaited<ReturnType<typeof pageData>>;
+
+// ── action ────────────────────────────────────────────────────────────────────────────────────────
+
+const redirectField = z.string().max(2000).optional();
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request-code"), phone: phoneSchema, redirectTo: redirectField }),
+  z.object({ intent: z.literal("resend"), redirectTo: redirectField }),
+  z.object({ intent: z.literal("verify"), code: smsCodeSchema, redirectTo: redirectField }),
+  z.object({ intent: z.literal("restart"), redirectTo: redirectField }),
+  z.object({
+    intent: z.literal("external"),
+    provider: z.enum(["google", "apple"]),
+    idToken: z.string().min(1).max(8000),
+    redirectTo: redirectField,
+  }),
+  z.object({ intent: z.literal("vk-start"), mode: z.enum(["redirect", "popup"]).default("redirect"), redirectTo: redirectField }),
+  z.object({
+    intent: z.literal("vk-exchange"),
+    code: z.string().min(1).max(2000),
+    state: z.string().min(1).max(200),
+    deviceId: z.string().min(1).max(400),
+    redirectTo: redirectField,
+  }),
+]);
+
+export type AuthActionData = {
+  intent: string;
+  error: string;
+  field?: "phone" | "code";
+  resendInSeconds?: number;
+  authorizeUrl?: string;
+  state?: string;
+};
+
+export async function authAction(request: Request) {
+  const locale = await getLocale(request);
+  const t = messagesFor(locale).auth;
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: actionSchema });
+  const intent = String(formData.get("intent") ?? "");
+  const fail = async (error: string, extra: Partial<AuthActionData> = {}, status = 400) =>
+    data({ intent, error, ...extra } satisfies AuthActionData, { status, headers: await commitHeaders(request) });
+
+  if (submission.status !== "success") {
+    const issues = submission.error ?? {};
+    const phoneIssue = issues.phone?.[0];
+    const codeIssue = issues.code?.[0];
+    if (phoneIssue) return fail(validationText(phoneIssue, locale), { field: "phone" });
+    if (codeIssue) return fail(validationText(codeIssue, locale), { field: "code" });
+    return fail(messagesFor(locale).errors.requestFailed);
+  }
+  const value = submission.value;
+  const flow = await readFlow(request);
+  const redirectTo = redirectTarget(value.redirectTo ?? flow.redirectTo);
+  const back = async (to = `/auth?redirectTo=${encodeURIComponent(redirectTo)}`) =>
+    redirect(to, { status: 303, headers: await commitHeaders(request) });
+  const methods = availableMethods();
+  const { upstream } = getContext();
+
+  try {
+    switch (value.intent) {
+      case "request-code":
+      case "resend": {
+        if (!methods.phone) return fail(t.errors.methodUnavailable);
+        const phone = value.intent === "request-code" ? value.phone : flow.phone;
+        if (!phone) return fail(t.errors.noCodeRequested);
+        // spec §9: one code per 90 s — without JavaScript the server refuses and says how long to wait
+        if (flow.phone === phone && flow.sentAt) {
+          const left = Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+          if (left > 0) {
+            if (value.intent === "request-code") return back();
+            return fail(fill(t.errors.tooFrequent, { seconds: left }), { resendInSeconds: left }, 429);
+          }
+        }
+        const limit = await checkSignInLimit("code-request", phone, getClientAddress(request));
+        if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), {}, 429);
+        try {
+          await upstream.auth.requestPhoneCode({ phone, captchaToken: null });
+        } catch (error) {
+          if (isApiError(error) && error.code === "sign.sms.too-frequent") {
+            // the upstream's timer wins: show the code step with its countdown
+            const seconds = secondsIn(error) ?? SMS_RESEND_SECONDS;
+            await writeFlow(request, { phone, sentAt: Date.now() - (SMS_RESEND_SECONDS - seconds) * 1000, redirectTo });
+            return fail(smsErrorText(error, t), { resendInSeconds: seconds, field: "code" }, 429);
+          }
+          throw error;
+        }
+        await writeFlow(request, { phone, sentAt: Date.now(), redirectTo });
+        return back();
+      }
+      case "verify": {
+        if (!methods.phone) return fail(t.errors.methodUnavailable);
+        if (!flow.phone) return fail(t.errors.noCodeRequested);
+        const limit = await checkSignInLimit("code-check", flow.phone, getClientAddress(request));
+        if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), { field: "code" }, 429);
+        const tokens = await upstream.auth.signInPhone({ phone: flow.phone, code: value.code, captchaToken: null });
+        await finish(request, tokens, "PHONE");
+        return back(redirectTo);
+      }
+      case "restart":
+        await writeFlow(request, { redirectTo });
+        return back();
+      case "external": {
+        const provider = value.provider;
+        if (!methods[provider]) return fail(t.errors.methodUnavailable);
+        const tokens = provider === "google" ? await upstream.auth.signInGoogle(value.idToken) : await upstream.auth.signInApple(value.idToken);
+        await finish(request, tokens, provider === "google" ? "GOOGLE" : "APPLE");
+        return back(redirectTo);
+      }
+      case "vk-start": {
+        const clientId = vkClientId();
+        if (!methods.vk || !clientId) return fail(t.errors.methodUnavailable);
+        const redirectUri = `${siteOrigin(request)}/auth`;
+        const verifier = generateCodeVerifier();
+        const state = generateState();
+        await writeFlow(request, { ...flow, redirectTo, vk: { verifier, state, mode: value.mode, startedAt: Date.now() } });
+        const authorizeUrl = `${vkAuthorizeBase()}?${new URLSearchParams({
+          response_type: "code",
+          client_id: clientId,
+          redirect_uri: redirectUri,
+          state,
+          code_challenge: await codeChallenge(verifier),
+          code_challenge_method: "S256",
+          scope: "vkid.personal_info phone email",
+          prompt: "login",
+        }).toString()}`;
+        if (value.mode === "popup") {
+          return data({ intent, error: "", authorizeUrl, state } satisfies AuthActionData, { headers: await commitHeaders(request) });
+        }
+        return redirect(authorizeUrl, { status: 303, headers: await commitHeaders(request) });
+      }
+      case "vk-exchange": {
+        const result = await exchangeVk(request, flow, value.code, value.state, value.deviceId);
+        if (result !== "ok") return fail(result === "state" ? t.errors.vkStateMismatch : t.errors.vkFailed);
+        return back(redirectTo);
+      }
+    }
+  } catch (error) {
+    if (isApiError(error)) {
+      const field = value.intent === "verify" ? "code" : value.intent === "request-code" || value.intent === "resend" ? "phone" : undefined;
+      const text = value.intent === "external" ? t.errors.externalFailed : value.intent.startsWith("vk") ? t.errors.vkFailed : smsErrorText(error, t);
+      const status = error.kind === "http" && error.status >= 400 && error.status < 500 ? error.status : 502;
+      return fail(isNetwork(error) ? t.errors.network : text, { field }, status === 401 || status === 403 ? 400 : status);
+    }
+    throw error;
+  }
+}
+
+async function finish(request: Request, tokens: TokenSetDto, source: SignInSource) {
+  await completeSignIn(request, tokens, source);
+}
+
+function isNetwork(error: ApiError) {
+  return error.kind === "network" || error.kind === "timeout";
+}
+
+function secondsIn(error: ApiError): number | null {
+  const match = /(\d+)\s*(с|s|сек)/i.exec(error.serverMessage ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** spec §8 SMS errors in the customer's language (the upstream's codes; its Russian text is not shown in English). */
+export function smsErrorText(error: ApiError, t: AuthMessages): string {
+  switch (error.code) {
+    case "sign.sms.too-frequent":
+      return fill(t.errors.tooFrequent, { seconds: secondsIn(error) ?? SMS_RESEND_SECONDS });
+    case "sign.sms.code-invalid": {
+      const left = /(\d+)\s*$/.exec(error.serverMessage ?? "");
+      return left ? fill(t.errors.codeInvalidLeft, { count: Number(left[1]) }) : t.errors.codeInvalid;
+    }
+    case "sign.sms.attempts-exhausted":
+      return t.errors.attemptsExhausted;
+    case "sign.sms.code-not-found":
+      return t.errors.codeNotFound;
+    case "sign.sms.send-failed":
+      return t.errors.sendFailed;
+    case "sign.sms.send-failed.phone-unreachable":
+      return t.errors.phoneUnreachable;
+    case "sign.phone-invalid":
+      return t.validation.phoneInvalid;
+    default:
+      return isNetwork(error) ? t.errors.network : t.errors.failed;
+  }
+}
+
+// ── VK ID ─────────────────────────────────────────────────────────────────────────────────────────
+
+async function exchangeVk(request: Request, flow: Flow, code: string, state: string, deviceId: string): Promise<"ok" | "state" | "failed"> {
+  const vk = flow.vk;
+  // spec §5/§8 (104): a state that is not the one this browser started with is refused
+  if (!vk || !isValidState(state) || state !== vk.state || Date.now() - vk.startedAt > VK_FLOW_TTL_MS) {
+    await writeFlow(request, { ...flow, vk: undefined });
+    return "state";
+  }
+  await writeFlow(request, { ...flow, vk: undefined });
+  const { upstream } = getContext();
+  try {
+    const tokens = await upstream.auth.signInVk({ code, codeVerifier: vk.verifier, deviceId, redirectUri: `${siteOrigin(request)}/auth`, state });
+    await finish(request, tokens, "VK");
+    return "ok";
+  } catch (error) {
+    if (isApiError(error)) return "failed";
+    throw error;
+  }
+}
+
+/** GET /auth?code=…&state=…&device_id=… — VK ID's redirect back (the no-JavaScript flow). */
+async function vkCallback(request: Request, url: URL) {
+  const locale = await getLocale(request);
+  const t = messagesFor(locale).auth;
+  const flow = await readFlow(request);
+  const redirectTo = redirectTarget(flow.redirectTo);
+  const state = url.searchParams.get("state") ?? "";
+  const code = url.searchParams.get("code");
+  const deviceId = url.searchParams.get("device_id") ?? "web";
+  if (flow.vk?.mode === "popup" && state === flow.vk.state && code) {
+    // the popup flow: this page only hands code and state to the window that opened it (ADR 033)
+    return data({ ...(await pageData(request, redirectTo)), vkPopup: { code, state, deviceId } }, { headers: await commitHeaders(request) });
+  }
+  let error: string;
+  if (!code) {
+    await writeFlow(request, { ...flow, vk: undefined });
+    error = t.errors.vk103;
+  } else {
+    const result = await exchangeVk(request, flow, code, state, deviceId);
+    if (result === "ok") throw redirect(redirectTo, { status: 303, headers: await commitHeaders(request) });
+    error = result === "state" ? t.errors.vkStateMismatch : t.errors.vkFailed;
+  }
+  return data({ ...(await pageData(request, redirectTo)), error }, { status: 400, headers: await commitHeaders(request) });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AuthScreen } from "~/features/auth/AuthScreen";
+import { authAction, authLoader, type AuthActionData } from "~/features/auth/sign-in.server";
+
+/** /auth (spec §2 auth.index): sign-in methods, the phone + SMS code steps and the VK ID callback. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return authLoader(request);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return authAction(request);
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { messages?: { auth?: { title?: string } }; brand?: { displayName?: string } } | undefined;
+  const title = root?.messages?.auth?.title ?? "Вход";
+  return [{ title: root?.brand?.displayName ? `${title} — ${root.brand.displayName}` : title }, { name: "robots", content: "noindex" }];
+};
+
+export default function AuthRoute() {
+  const page = useLoaderData<typeof loader>();
+  const action = useActionData<AuthActionData>();
+  return <AuthScreen page={page} action={action} />;
+}

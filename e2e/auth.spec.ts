@@ -1,0 +1,151 @@
+/**
+ * Sign-in journeys (issue 6) at desktop and phone sizes, JavaScript on and off (the four Playwright projects).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
+
+/** Every token the twin issues is a JWT with this header (server/demo/tokens.ts); VK tokens have this prefix. */
+const TWIN_JWT_HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+const TWIN_VK_TOKEN = "demo-vk-access-";
+
+/** Collects the bodies of every HTML, JSON/data and script answer the browser gets. */
+function recordBodies(page: Page) {
+  const bodies: { url: string; body: string }[] = [];
+  page.on("response", async (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (!/html|json|javascript|text\/x-script|turbo|octet/.test(type) && !response.url().endsWith(".data")) return;
+    try {
+      bodies.push({ url: response.url(), body: await response.text() });
+    } catch {
+      // redirects have no body
+    }
+  });
+  return bodies;
+}
+
+function expectNoTokens(bodies: { url: string; body: string }[]) {
+  expect(bodies.length).toBeGreaterThan(0);
+  for (const { url, body } of bodies) {
+    expect(body.includes(TWIN_JWT_HEADER), `a twin token in ${url}`).toBe(false);
+    expect(body.includes(TWIN_VK_TOKEN), `a VK token in ${url}`).toBe(false);
+  }
+}
+
+async function putInCart(page: Page) {
+  await page.goto("/");
+  const answer = await page.request.post("/_demo/cart", { data: { lines: [{ positionId: 1, menuId: 1, count: 2 }] } });
+  expect(answer.ok()).toBe(true);
+  await page.goto("/");
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+}
+
+test.describe("sign-in", () => {
+  test("phone and SMS code: the header shows the customer, sign-out keeps the cart, no token reaches the browser", async ({ page }) => {
+    const bodies = recordBodies(page);
+    await putInCart(page);
+    const { phone } = await signInWithPhone(page, randomPhone(), "/");
+    await expect(page).toHaveURL(/\/$/);
+    // a new person has no name: the header shows the phone number
+    await expect(page.getByTestId("person-name")).toHaveText(phone);
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    // /auth while signed in goes straight back
+    await page.goto("/auth?redirectTo=%2F");
+    await expect(page).toHaveURL(/\/$/);
+    expectNoTokens(bodies);
+    await signOut(page);
+    await expect(page.getByRole("link", { name: "Войти" })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  });
+
+  test("the profile's first delivery entry names the customer (seeded person)", async ({ page }) => {
+    await page.request.post("/_demo/reset");
+    await signInWithPhone(page, "+7 999 000-11-22");
+    await expect(page.getByTestId("person-name")).toHaveText("Аня");
+  });
+
+  test("phone and code validation and SMS errors in the customer's language", async ({ page }) => {
+    await page.goto("/auth");
+    const phoneForm = page.locator('form:has(input[name="intent"][value="request-code"])');
+    await phoneForm.getByRole("button").click();
+    await expect(page.getByText("Введите номер телефона")).toBeVisible();
+    await phoneForm.locator('input[name="phone"]').fill("12");
+    await phoneForm.getByRole("button").click();
+    await expect(page.getByText("Укажите корректный номер")).toBeVisible();
+    // the twin's number whose SMS cannot be sent
+    await phoneForm.locator('input[name="phone"]').fill("+79990000001");
+    await phoneForm.getByRole("button").click();
+    await expect(page.getByText("Не удалось отправить СМС. Попробуйте позже")).toBeVisible();
+
+    await phoneForm.locator('input[name="phone"]').fill(randomPhone());
+    await phoneForm.getByRole("button").click();
+    const codeForm = page.locator('form:has(input[name="intent"][value="verify"])');
+    await codeForm.locator('input[name="code"]').fill("12");
+    await codeForm.getByRole("button").click();
+    await expect(page.getByText("Слишком короткий SMS-код")).toBeVisible();
+    await codeForm.locator('input[name="code"]').fill("0000");
+    await codeForm.getByRole("button").click();
+    await expect(page.getByText(/Неверный код из СМС/)).toBeVisible();
+
+    // re-request within 90 s: a visible countdown; the server refuses and says how long (JavaScript off)
+    await expect(page.getByTestId("resend-countdown")).toContainText(/Запросить код повторно можно через \d+ с/);
+    const resend = page.locator('form:has(input[name="intent"][value="resend"]) button');
+    if (await resend.isDisabled()) {
+      await expect(resend).toBeDisabled(); // JavaScript: disabled until the countdown ends
+    } else {
+      await resend.click();
+      await expect(page.getByText(/Повторите через \d+ с/)).toBeVisible();
+    }
+
+    // sign in another way: back to the methods
+    await page.locator('form:has(input[name="intent"][value="restart"]) button').click();
+    await expect(page.getByRole("button", { name: "Войти через VK ID" })).toBeVisible();
+  });
+
+  test("VK ID through the demo authorize stand-in (full-page redirect with PKCE)", async ({ page }) => {
+    const bodies = recordBodies(page);
+    await putInCart(page);
+    await page.goto("/auth?redirectTo=%2F");
+    await page.getByRole("button", { name: "Войти через VK ID" }).click();
+    await expect(page).toHaveURL(/\/_demo\/vk\/authorize\?.*code_challenge_method=S256/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{64}$/);
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get("redirect_uri")).toMatch(/\/auth$/);
+    await page.getByRole("link", { name: "Разрешить и войти" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("person-name")).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    expectNoTokens(bodies);
+    await signOut(page);
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  });
+
+  test("a VK callback whose state this browser did not start is refused", async ({ page }) => {
+    const response = await page.goto(`/auth?code=demo-vk-code:forged&state=${"a".repeat(64)}&device_id=x`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("alert")).toContainText("ответ не совпадает с запросом");
+    await expect(page.getByTestId("person-name")).toHaveCount(0);
+  });
+
+  test("Google through the demo stand-in", async ({ page }) => {
+    await page.goto("/auth?redirectTo=%2F");
+    await page.getByRole("link", { name: "Войти через Google" }).click();
+    await page.getByLabel("Email").fill("maria@example.com");
+    await page.getByRole("button", { name: "Разрешить и войти" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("person-name")).toHaveText("maria");
+  });
+
+  test("the sign-in page has no serious accessibility violations", async ({ page }) => {
+    await page.goto("/auth");
+    const before = await new AxeBuilder({ page }).analyze();
+    const serious = (r: typeof before) => r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious(before), JSON.stringify(serious(before), null, 1)).toEqual([]);
+    await page.locator('input[name="phone"]').fill(randomPhone());
+    await page.locator('form:has(input[name="intent"][value="request-code"]) button').click();
+    await expect(page.locator('input[name="code"]')).toBeVisible();
+    const after = await new AxeBuilder({ page }).analyze();
+    expect(serious(after), JSON.stringify(serious(after), null, 1)).toEqual([]);
+  });
+});

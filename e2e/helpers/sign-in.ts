@@ -1,0 +1,37 @@
+/**
+ * Phone sign-in for browser journeys (issue 6), with JavaScript on or off: request a code on /auth, read the
+ * demo code from the page (demo mode shows it) or from GET /_demo/sms, enter it, land on `redirectTo`.
+ * Locators use form fields, not texts, so they work in any UI language.
+ */
+import { expect, type Page } from "@playwright/test";
+
+/** A fresh valid Russian mobile number, so journeys do not share the twin's 90 s SMS timer. */
+export function randomPhone(): string {
+  return `+7900${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+}
+
+export async function signInWithPhone(page: Page, phone: string = randomPhone(), redirectTo = "/"): Promise<{ phone: string }> {
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const phoneForm = page.locator('form:has(input[name="intent"][value="request-code"])');
+  await phoneForm.locator('input[name="phone"]').fill(phone);
+  await phoneForm.locator('button[type="submit"]').click();
+  const codeInput = page.locator('input[name="code"]');
+  await expect(codeInput).toBeVisible();
+  let code = (await page.getByTestId("demo-sms-code").textContent().catch(() => null))?.match(/\d{4,}/)?.[0] ?? null;
+  if (!code) {
+    const answer = await page.request.get(`/_demo/sms?phone=${encodeURIComponent(phone)}`);
+    code = ((await answer.json()) as { code: string | null }).code;
+  }
+  if (!code) throw new Error(`no demo SMS code for ${phone}`);
+  await codeInput.fill(code);
+  await page.locator('form:has(input[name="intent"][value="verify"]) button[type="submit"]').click();
+  await expect(page).not.toHaveURL(/\/auth(\?|$)/);
+  await expect(page.getByTestId("person-name")).toBeVisible();
+  return { phone };
+}
+
+/** Signs out through the header's form. */
+export async function signOut(page: Page): Promise<void> {
+  await page.locator('form[action="/auth/sign-out"] button[type="submit"]').click();
+  await expect(page.getByTestId("person-name")).toHaveCount(0);
+}
