@@ -3,7 +3,8 @@ import app from "./app";
 import location from "./location";
 import menu from "./menu";
 import errors from "./errors";
+import auth from "./auth";
 
-const en = { app, location, menu, errors };
+const en = { app, location, menu, errors, auth };
 
 export default en;
