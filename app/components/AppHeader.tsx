@@ -2,7 +2,6 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root-data.server";
 import { LocaleSwitcher } from "./LocaleSwitcher";
-import { LocationChip } from "~/features/location/LocationChip";
 
 /**
  * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
@@ -19,19 +18,7 @@ export function AppHeader({ data }: { data: RootData }) {
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="truncate text-lg font-semibold md:text-2xl">{data.brand.displayName}</span>
         </Link>
-        <LocationChip />
         <div className="ml-auto flex items-center gap-1 md:gap-3">
-          <Link
-            to={`/search?from=${encodeURIComponent(here)}`}
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
-            aria-label={t("search.label")}
-            data-testid="search-link"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-3.5-3.5" />
-            </svg>
-          </Link>
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
             <Form method="post" action="/auth/sign-out" className="flex min-w-0 items-center gap-1 md:gap-2">
