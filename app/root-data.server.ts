@@ -6,6 +6,7 @@ import en from "~/locales/en";
 import ru from "~/locales/ru";
 import { getPerson, personDisplayName } from "~/features/auth/auth.server";
 import { commitHeaders, getContext, getState } from "~/services.server";
+import { locationSummary } from "~/features/location/location.server";
 
 const messagesByLocale = { ru, en } as const;
 
@@ -41,6 +42,7 @@ export async function loadRootData(request: Request) {
   const { config } = getContext();
   const locale = await getLocale(request);
   const [storefront, person] = await Promise.all([getState(request, "storefront"), getPerson(request).catch(() => null)]);
+  const location = await locationSummary(storefront, config.brand, getContext().upstream, locale);
   const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
   const brand = publicBrand(config.brand);
   const offeredLocales = config.brand.locales.offered.filter(isAppLocale);
@@ -54,6 +56,7 @@ export async function loadRootData(request: Request) {
       description: config.brand.description,
       demo: config.demo,
       cartCount,
+      location,
       // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
       person: person ? { name: personDisplayName(person.profile) } : null,
     },

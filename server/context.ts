@@ -5,12 +5,15 @@
  */
 import { getConfig, type Config } from "./config";
 import { createDemoUpstream } from "./demo";
+import { createGeo, type Geo } from "./geo";
 import { log } from "./log";
 import { createUpstream, type Upstream } from "./upstream";
 
 export interface ServerContext {
   config: Config;
   upstream: Upstream;
+  /** geocoding and address suggestions (Google, server key); the twin answers in demo mode */
+  geo: Geo;
   /** the twin, only in demo mode (tests and the demo UI read its SMS codes and orders) */
   demo: ReturnType<typeof createDemoUpstream> | null;
   startedAt: Date;
@@ -42,12 +45,17 @@ function createContext(): ServerContext {
     // each upstream call's path, status and duration (no bodies, no tokens)
     onCall: (call) => log(call.ok ? "debug" : "warn", "upstream call", { ...call }),
   });
+  const geo = createGeo({
+    fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),
+    apiKey: config.env.GOOGLE_MAPS_SERVER_KEY ?? "demo-maps-key",
+    onError: (what, error) => log("warn", "geo call failed", { what, error: error instanceof Error ? error.message : String(error) }),
+  });
   log("info", "storefront context ready", {
     brand: config.brand.whiteLabel,
     mode: config.demo ? "demo" : "upstream",
     upstream: config.demo ? "in-process twin" : config.env.UPSTREAM_API_URL,
   });
-  return { config, upstream, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
+  return { config, upstream, geo, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
 }
 
 /** Tests only: drop the context so the next call rebuilds it from the environment. */

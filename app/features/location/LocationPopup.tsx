@@ -1,0 +1,273 @@
+import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LocaleSwitcher } from "~/components/LocaleSwitcher";
+import { useRootData } from "~/root";
+import { AddressField } from "./AddressField";
+import { ADDRESS_FIELDS, locationHref, without } from "./href";
+import type { LocationView } from "./location.server";
+import { MapLayer } from "./MapLayer";
+import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
+
+/**
+ * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
+ * no scrim and full height when nothing is saved yet (no close button then). Every control is a link or a
+ * plain form: the draft travels in the URL (docs/decisions/020), 'Сохранить' posts it.
+ */
+export function LocationPopup({
+  view,
+  touched,
+  mapsKey,
+  search,
+  actionError,
+}: {
+  view: LocationView;
+  touched: boolean;
+  mapsKey: string | null;
+  search: string;
+  actionError: string | null;
+}) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const titleId = useId();
+  const navigation = useNavigation();
+  const loading = navigation.state !== "idle" && navigation.location?.pathname === "/location";
+  const here = `/location${search}`;
+  const persistent = view.persistent;
+  const closeTo = view.closeTo;
+  const q = view.query;
+
+  const panel = persistent
+    ? "relative flex h-dvh w-full flex-col overflow-hidden bg-surface text-fg"
+    : "relative flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-3xl bg-surface text-fg shadow-2xl md:min-h-[min(40.5rem,92dvh)] md:max-w-[56.25rem] md:rounded-3xl";
+
+  return (
+    <div
+      className={`fixed inset-0 z-[2400] flex justify-center ${persistent ? "" : "items-end md:items-center md:p-6"}`}
+      data-testid="location-popup"
+    >
+      {persistent ? null : <Link to={closeTo} aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" />}
+      <FocusTrap
+        features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={panel}
+      >
+        <div className="flex items-center gap-2 border-b border-line px-5 py-3">
+          <h2 id={titleId} className="flex-1 text-lg font-semibold">
+            {t("location.header")}
+          </h2>
+          {root ? <LocaleSwitcher locale={root.locale} offered={root.offeredLocales} redirectTo={here} /> : null}
+          {persistent ? null : (
+            <Link
+              to={closeTo}
+              className="inline-flex size-10 items-center justify-center rounded-full hover:bg-bg"
+              aria-label={t("app.close")}
+              data-testid="location-close"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </Link>
+          )}
+        </div>
+        <div className="flex-1 overflow-y-auto overscroll-contain px-5 py-4">
+          <p className="mb-4 text-muted">{t("location.intro")}</p>
+          {loading ? (
+            <p role="status" className="mb-3 flex items-center gap-2 text-sm text-muted" data-testid="location-loading">
+              <span className="size-4 animate-spin rounded-full border-2 border-brand border-t-transparent" aria-hidden="true" />
+              {t("location.loading")}
+            </p>
+          ) : null}
+          {view.noCities ? (
+            <p role="alert" className="rounded-xl border border-brand/50 px-4 py-3">
+              {t("location.noCities")}
+            </p>
+          ) : view.step === "citySelection" ? (
+            <CityStep view={view} />
+          ) : (
+            <MethodStep view={view} touched={touched} actionError={actionError} here={here} />
+          )}
+        </div>
+      </FocusTrap>
+      {view.map && view.city ? <MapLayer view={view} mapsKey={mapsKey} closeTo={locationHref(q)} /> : null}
+      {view.terms && view.zone ? <TermsLayer zone={view.zone} closeTo={locationHref(q, { map: view.map ? "1" : null })} /> : null}
+      {view.confirm ? <ConfirmHouseLayer view={view} here={here} /> : null}
+    </div>
+  );
+}
+
+function CityStep({ view }: { view: LocationView }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="city-step-title">
+      <h3 id="city-step-title" className="mb-3 text-xl font-semibold">
+        {t("location.chooseCity")}
+      </h3>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {view.cities.map((city) => (
+          <li key={city.id}>
+            <Link
+              to={locationHref({ city: String(city.id), ...(view.query.redirectTo ? { redirectTo: view.query.redirectTo } : {}) })}
+              className="flex w-full items-center justify-between rounded-xl border border-line px-4 py-3 hover:border-brand aria-[current]:border-brand"
+              aria-current={view.city?.id === city.id ? "true" : undefined}
+            >
+              {city.name}
+              <span aria-hidden="true">›</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function MethodStep({ view, touched, actionError, here }: { view: LocationView; touched: boolean; actionError: string | null; here: string }) {
+  const { t } = useTranslation();
+  const q = view.query;
+  const baseForMethod = without(q, [...ADDRESS_FIELDS, "resto"]);
+  const fieldError = actionError ?? (touched ? view.error : null);
+  const errorId = useId();
+  return (
+    <div className="flex flex-col gap-4">
+      {view.city ? (
+        view.canReturnToCities ? (
+          <Link
+            to={locationHref({ ...(q.redirectTo ? { redirectTo: q.redirectTo } : {}), city: String(view.city.id), step: "city" })}
+            className="flex items-center gap-2 self-start rounded-full border border-line px-4 py-2 font-semibold hover:border-brand"
+            aria-label={t("location.changeCity", { name: view.city.name })}
+            data-testid="city-header"
+          >
+            {view.city.name} <span aria-hidden="true">▾</span>
+          </Link>
+        ) : (
+          <p className="font-semibold" data-testid="city-header">
+            {view.city.name}
+          </p>
+        )
+      ) : null}
+
+      {view.areaMessage && (view.areaMessage !== "noZones" || view.method === "DELIVERY") ? (
+        <p role="alert" className="rounded-xl border border-brand/50 px-4 py-3" data-testid="area-message">
+          {t(`errors.${view.areaMessage}`)}
+        </p>
+      ) : null}
+
+      {view.methods.length === 2 ? (
+        <nav aria-label={t("location.methods")} className="flex gap-1 rounded-full bg-bg p-1">
+          {view.methods.map((method) => (
+            <Link
+              key={method}
+              to={locationHref(baseForMethod, { method })}
+              replace
+              aria-current={view.method === method ? "page" : undefined}
+              className="flex-1 rounded-full px-4 py-2 text-center font-medium text-muted aria-[current]:bg-brand aria-[current]:text-on-brand"
+              data-testid={`method-${method}`}
+            >
+              {method === "DELIVERY" ? t("location.delivery") : t("location.takeAway")}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+
+      <Form method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" noValidate>
+        <input type="hidden" name="city" value={q.city ?? ""} />
+        <input type="hidden" name="method" value={view.method} />
+        {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
+        {view.method === "DELIVERY" ? (
+          <>
+            {view.address ? (
+              <>
+                <input type="hidden" name="addr" value={view.address.formatted} />
+                {view.address.street ? <input type="hidden" name="street" value={view.address.street} /> : null}
+                {view.address.houseNumber ? <input type="hidden" name="house" value={view.address.houseNumber} /> : null}
+                <input type="hidden" name="lat" value={String(view.address.location.lat)} />
+                <input type="hidden" name="lng" value={String(view.address.location.lng)} />
+              </>
+            ) : null}
+            {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
+            <AddressField
+              key={view.addressText}
+              defaultValue={view.addressText}
+              cityId={view.city?.id ?? 0}
+              error={fieldError}
+              errorId={errorId}
+              pickHref={(placeId) => locationHref(without(q, ADDRESS_FIELDS), { placeId })}
+            />
+            {view.zone ? (
+              <p className="-mt-2 text-sm text-muted" data-testid="zone-name">
+                {t("location.zone", { name: view.zone.name })}
+              </p>
+            ) : null}
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <TextField name="apartment" label={t("location.apartment")} value={view.details.apartment} />
+              <TextField name="entrance" label={t("location.entrance")} value={view.details.entrance} />
+              <TextField name="floor" label={t("location.floor")} value={view.details.floor} />
+              <TextField name="intercom" label={t("location.intercom")} value={view.details.intercom} />
+            </div>
+            <TextField name="comment" label={t("location.comment")} value={view.details.comment} />
+          </>
+        ) : (
+          <fieldset className="flex flex-col gap-2" aria-describedby={fieldError ? errorId : undefined}>
+            <legend className="mb-2 font-semibold">{t("location.points")}</legend>
+            {view.points.map((point) => (
+              <label
+                key={point.id}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 has-[:checked]:border-brand"
+              >
+                <input type="radio" name="resto" value={point.id} defaultChecked={view.restoId === point.id} className="size-5 accent-[var(--brand-primary)]" />
+                <span>{point.street}</span>
+              </label>
+            ))}
+            {fieldError ? (
+              <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
+                {fieldError}
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link
+            to={locationHref(q, { map: "1" })}
+            replace
+            preventScrollReset
+            className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
+          >
+            {t("location.chooseOnMap")}
+          </Link>
+          <button
+            type="submit"
+            formMethod="post"
+            formAction={here}
+            name="intent"
+            value="save"
+            className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand"
+          >
+            {t("location.save")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function TextField({ name, label, value, children }: { name: string; label: string; value: string; children?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={value}
+        maxLength={name === "comment" ? 300 : 40}
+        className="rounded-xl border border-line bg-bg px-3 py-2"
+      />
+      {children}
+    </div>
+  );
+}
