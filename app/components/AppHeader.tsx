@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root-data.server";
 import { LocaleSwitcher } from "./LocaleSwitcher";
+import { LocationChip } from "~/features/location/LocationChip";
 
 /**
  * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
@@ -18,6 +19,7 @@ export function AppHeader({ data }: { data: RootData }) {
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="truncate text-lg font-semibold md:text-2xl">{data.brand.displayName}</span>
         </Link>
+        <LocationChip />
         <div className="ml-auto flex items-center gap-1 md:gap-3">
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
