@@ -12,6 +12,7 @@ import {
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/AppHeader";
+import { useNonce } from "~/components/nonce";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
 import stylesUrl from "~/styles.css?url";
@@ -48,6 +49,7 @@ function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSPropertie
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
+  const nonce = useNonce();
   const locale = data?.locale ?? "ru";
   const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
   return (
@@ -62,8 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-bg text-fg antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

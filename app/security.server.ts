@@ -1,0 +1,1 @@
+export { applySecurityHeaders, createNonce } from "~server/security";
