@@ -33,6 +33,9 @@ function createContext(): ServerContext {
   const config = getConfig();
   for (const warning of config.warnings) log("warn", warning);
   const demo = config.demo ? createDemoUpstream() : null;
+  // bench / manual testing: slow the twin down to measure how requests overlap (demo mode only)
+  const latencyMs = Number(process.env.DEMO_UPSTREAM_LATENCY_MS ?? 0);
+  if (demo && latencyMs > 0) demo.store.setScenario({ latencyMs });
   const upstream = createUpstream({
     baseUrl: config.env.UPSTREAM_API_URL ?? demo!.baseUrl,
     // DESIGN.md "Wiring": the client gets its fetch as a dependency; demo mode answers from the twin.
