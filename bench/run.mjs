@@ -78,6 +78,17 @@ try {
   const htmlGz = gzipSync(Buffer.from(home.html), { level: 6 }).length;
   results.homeJsGzipBytes = home.bytes;
   rows.push(["JS, first view of home (gzip)", kb(home.bytes), "≤ 110 KB", home.bytes <= 110 * 1024]);
+  // the phone menu route and the cart, when they exist
+  for (const [label, path, key] of [["menu page (phone, /menus/501)", "/menus/501", "menuJsGzipBytes"], ["cart (phone)", "/cart", "cartJsGzipBytes"]]) {
+    const status = (await fetch(warm.base + path, { headers: { "User-Agent": PHONE_UA }, redirect: "manual" })).status;
+    if (status !== 200) {
+      rows.push([`JS, first view of ${label}`, `route answered ${status}`, "≤ 110 KB", false]);
+      continue;
+    }
+    const view = await firstViewJs(warm.base, path, PHONE_UA);
+    results[key] = view.bytes;
+    rows.push([`JS, first view of ${label} (gzip)`, kb(view.bytes), "≤ 110 KB", view.bytes <= 110 * 1024]);
+  }
   results.homeHtmlGzipBytes = htmlGz;
   results.homePositions = positions;
   const perPosition = positions ? htmlGz / positions : NaN;
