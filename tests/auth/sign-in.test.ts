@@ -1,0 +1,292 @@
+/**
+ * /auth loader and action called directly (issue 6 "Action tests with msw"): the twin's msw handlers answer the
+ * upstream calls; `useHandlers` prepends msw handlers for answers the twin does not give on its own.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getPerson, requirePerson } from "~/features/auth/auth.server";
+import { signOutAction } from "~/features/auth/sign-out.server";
+import { loadRootData } from "~/root-data.server";
+import { getRateLimitStore } from "~server/auth";
+import { commitHeaders } from "~server/session";
+import { fakeJwt, freshPhone, get, Jar, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";
+
+let restore: (() => void) | null = null;
+beforeEach(async () => {
+  twin().store.reset();
+  await getRateLimitStore().reset();
+});
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+async function codeStep(jar: Jar, phone = freshPhone()) {
+  const answer = await post(jar, { intent: "request-code", phone, redirectTo: "/cart" });
+  expect(answer.status).toBe(303);
+  return phone;
+}
+
+async function signedIn(jar: Jar, phone = freshPhone()) {
+  await codeStep(jar, phone);
+  const code = twin().store.peekSmsCode(phone)!;
+  const answer = await post(jar, { intent: "verify", code });
+  expect(answer.status).toBe(303);
+  return { phone, answer };
+}
+
+describe("phone sign-in", () => {
+  it("validates the phone with the spec's messages, in the customer's language", async () => {
+    const jar = new Jar();
+    expect((await post(jar, { intent: "request-code", phone: "" })).body.error).toBe("Введите номер телефона");
+    const bad = await post(jar, { intent: "request-code", phone: "12ab" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "Укажите корректный номер", field: "phone" });
+    expect((await post(jar, { intent: "request-code", phone: "12" }, "en")).body.error).toBe("Enter a valid number");
+  });
+
+  it("requests a code, shows the code step with the demo code and a 90 s timer, then signs in and returns", async () => {
+    const jar = new Jar();
+    const phone = await codeStep(jar, "8 (901) 555-44-33");
+    const page = await get(jar, "/auth?redirectTo=%2Fcart");
+    expect(page.body).toMatchObject({ step: "code", phone: "+79015554433", redirectTo: "/cart" });
+    expect(page.body.resendInSeconds).toBeGreaterThan(85);
+    expect(page.body.demoCode).toBe(twin().store.peekSmsCode("+79015554433"));
+    expect(phone).toBe("8 (901) 555-44-33");
+
+    const code = twin().store.peekSmsCode("+79015554433")!;
+    expect((await post(jar, { intent: "verify", code: "12" })).body.error).toBe("Слишком короткий SMS-код");
+    const done = await post(jar, { intent: "verify", code });
+    expect(done).toMatchObject({ status: 303, location: "/cart" });
+    const person = await getPerson(request("/", jar));
+    expect(person?.profile.phone).toBe("+79015554433");
+    expect(person?.source).toBe("PHONE");
+  });
+
+  it("refuses an early re-request and says how many seconds are left", async () => {
+    const jar = new Jar();
+    await codeStep(jar);
+    const early = await post(jar, { intent: "resend" });
+    expect(early.status).toBe(429);
+    expect(early.body.error).toMatch(/^Код можно запрашивать не чаще одного раза в 90 секунд\. Повторите через (\d+) с$/);
+    const seconds = Number(/(\d+) с$/.exec(String(early.body.error))![1]);
+    expect(seconds).toBeGreaterThan(80);
+    expect(seconds).toBeLessThanOrEqual(90);
+    expect(early.body.resendInSeconds).toBe(seconds);
+  });
+
+  it("shows the upstream's once-per-90-s refusal with its seconds", async () => {
+    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
+    const answer = await post(new Jar(), { intent: "request-code", phone: freshPhone() }, "en");
+    expect(answer.status).toBe(429);
+    expect(answer.body).toMatchObject({ error: "A code can be requested once every 90 seconds. Try again in 42 s", resendInSeconds: 42 });
+  });
+
+  it.each([
+    ["+79990000001", "Не удалось отправить СМС. Попробуйте позже"],
+    ["+79990000002", "Не удалось отправить СМС на этот номер"],
+  ])("send failure for %s", async (phone, message) => {
+    const answer = await post(new Jar(), { intent: "request-code", phone });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(600);
+    expect(answer.body.error).toBe(message);
+  });
+
+  it("wrong code, then attempts exhausted with the one-hour wait", async () => {
+    const jar = new Jar();
+    await codeStep(jar);
+    const wrong = await post(jar, { intent: "verify", code: "0000" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ error: "Неверный код из СМС. Осталось попыток: 4", field: "code" });
+    for (let i = 0; i < 3; i += 1) await post(jar, { intent: "verify", code: "0000" });
+    const last = await post(jar, { intent: "verify", code: "0000" });
+    expect(last.body.error).toBe("Попытки ввода кода исчерпаны. Повторите через час");
+    expect(await getPerson(request("/", jar))).toBeNull();
+  });
+
+  it("code not found for the number", async () => {
+    restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 404, "sign.sms.code-not-found", "Код не найден"));
+    const jar = new Jar();
+    await codeStep(jar);
+    const answer = await post(jar, { intent: "verify", code: "1234" }, "en");
+    expect(answer.body.error).toBe("No code found for this number. Request a new code");
+  });
+
+  it("asks for a code first when none was requested", async () => {
+    expect((await post(new Jar(), { intent: "verify", code: "1234" })).body.error).toBe("Сначала запросите код");
+  });
+
+  it("limits code checks per phone", async () => {
+    const jar = new Jar();
+    await codeStep(jar);
+    restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 400, "sign.sms.code-invalid", "Неверный код из СМС"));
+    let last = await post(jar, { intent: "verify", code: "0000" });
+    for (let i = 0; i < 10; i += 1) last = await post(jar, { intent: "verify", code: "0000" });
+    expect(last.status).toBe(429);
+    expect(last.body.error).toMatch(/^Слишком много попыток\. Повторите через \d+ с$/);
+  });
+
+  it("'sign in another way' leaves the code step", async () => {
+    const jar = new Jar();
+    await codeStep(jar);
+    expect((await post(jar, { intent: "restart" })).status).toBe(303);
+    expect((await get(jar)).body).toMatchObject({ step: "phone", phone: null });
+  });
+
+  it("only same-origin paths are redirect targets", async () => {
+    const jar = new Jar();
+    await codeStep(jar);
+    const code = twin().store.peekSmsCode((await get(jar)).body.phone as string)!;
+    const answer = await post(jar, { intent: "verify", code, redirectTo: "//evil.example/x" });
+    expect(answer.location).toBe("/");
+  });
+});
+
+describe("tokens", () => {
+  it("never appear in the page data, the root data or the answers of sign-in", async () => {
+    const jar = new Jar();
+    const { answer } = await signedIn(jar);
+    const { auth } = await readState(jar);
+    const { accessToken, refreshToken } = auth.person_token_set!;
+    const root = await settle(() => loadRootData(request("/", jar)));
+    const page = await get(jar, "/auth?redirectTo=%2F");
+    for (const text of [answer.text, root.text, page.text, JSON.stringify(root.body)]) {
+      expect(text).not.toContain(accessToken);
+      expect(text).not.toContain(refreshToken);
+    }
+    expect(root.body.person).toEqual({ name: auth.person_profile!.phone });
+    // the cookie itself is sealed: no token readable in it
+    expect(jar.header()).not.toContain(accessToken.split(".")[1]);
+  });
+
+  it("refreshes an expired access token with a live refresh token, and the caller's commit writes it", async () => {
+    const jar = new Jar();
+    await signedIn(jar);
+    const { auth } = await readState(jar);
+    const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60);
+    await seed(jar, { auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: expired } } });
+    const req = request("/", jar);
+    const person = await getPerson(req);
+    expect(person).not.toBeNull();
+    expect(person!.accessToken).not.toBe(expired);
+    // a second ask in the same request does not refresh again
+    expect((await getPerson(req))?.accessToken).toBe(person!.accessToken);
+    jar.take(await commitHeaders(req));
+    expect((await readState(jar)).auth.person_token_set!.accessToken).toBe(person!.accessToken);
+    // the new token works upstream
+    await expect(twin().fetch(`${twin().baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${person!.accessToken}` } }).then((r) => r.status)).resolves.toBe(200);
+  });
+
+  it("an expired refresh token signs out and keeps the cart", async () => {
+    const jar = new Jar();
+    await signedIn(jar);
+    const cart = [{ positionId: 1, menuId: 1, count: 3, modifiers: [] }];
+    const { auth } = await readState(jar);
+    await seed(jar, {
+      storefront: { cart_positions: cart },
+      auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: fakeJwt(1), refreshToken: fakeJwt(2) } },
+    });
+    const req = request("/", jar);
+    expect(await getPerson(req)).toBeNull();
+    jar.take(await commitHeaders(req));
+    const state = await readState(jar);
+    expect(state.auth.person_token_set).toBeUndefined();
+    expect(state.auth.person_profile).toBeUndefined();
+    expect(state.storefront.cart_positions).toEqual(cart);
+  });
+
+  it("a refresh the upstream refuses with 401 signs out", async () => {
+    const jar = new Jar();
+    await signedIn(jar);
+    const { auth } = await readState(jar);
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    await seed(jar, { auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: fakeJwt(1), refreshToken: fakeJwt(future) } } });
+    const req = request("/", jar);
+    expect(await getPerson(req)).toBeNull();
+    jar.take(await commitHeaders(req));
+    expect((await readState(jar)).auth.person_token_set).toBeUndefined();
+  });
+
+  it("is not signed in without all of profile, access and refresh token", async () => {
+    const jar = new Jar();
+    await signedIn(jar);
+    const { auth } = await readState(jar);
+    await seed(jar, { auth: { person_token_set: auth.person_token_set } });
+    expect(await getPerson(request("/", jar))).toBeNull();
+  });
+
+  it("requirePerson sends the signed-out customer to /auth with the way back", async () => {
+    const answer = await settle(() => requirePerson(request("/checkout?step=2", new Jar())));
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(`/auth?redirectTo=${encodeURIComponent("/checkout?step=2")}`);
+  });
+
+  it("sign-out clears tokens and person data and keeps the cart", async () => {
+    const jar = new Jar();
+    await signedIn(jar);
+    const cart = [{ positionId: 2, menuId: 1, count: 1, modifiers: [] }];
+    await seed(jar, { storefront: { cart_positions: cart, order_person: { name: "Анна" } } });
+    const answer = await settle(() => signOutAction(request("/auth/sign-out", jar, { form: { intent: "sign-out", redirectTo: "/cart" } })), jar);
+    expect(answer).toMatchObject({ status: 303, location: "/cart" });
+    const state = await readState(jar);
+    expect(state.auth).toEqual({});
+    expect(state.storefront.cart_positions).toEqual(cart);
+    expect(state.storefront.order_person).toBeUndefined();
+  });
+});
+
+describe("profile", () => {
+  it("the first delivery entry overrides name, phone and email (seeded person)", async () => {
+    const jar = new Jar();
+    await signedIn(jar, "+79990001122");
+    const person = await getPerson(request("/", jar));
+    expect(person?.profile).toEqual({ firstName: "Аня", phone: "+79990001122", email: "anna.orders@demo-pizza.example" });
+    const root = await settle(() => loadRootData(request("/", jar)));
+    expect(root.body.person).toEqual({ name: "Аня" });
+  });
+});
+
+describe("VK ID without JavaScript", () => {
+  async function start(jar: Jar) {
+    const answer = await post(jar, { intent: "vk-start", mode: "redirect", redirectTo: "/cart" });
+    expect(answer.status).toBe(303);
+    const url = new URL(answer.location!, "http://localhost");
+    expect(url.pathname).toBe("/_demo/vk/authorize");
+    return url.searchParams;
+  }
+
+  it("sends the browser to the authorize page with S256 PKCE, a 64-character state and the site's /auth", async () => {
+    const params = await start(new Jar());
+    expect(params.get("state")).toMatch(/^[A-Za-z0-9_-]{64}$/);
+    expect(params.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get("code_challenge_method")).toBe("S256");
+    expect(params.get("client_id")).toMatch(/^\d+$/);
+    expect(params.get("redirect_uri")).toBe("http://localhost/auth");
+  });
+
+  it("exchanges the code on the callback and returns the customer", async () => {
+    const jar = new Jar();
+    const params = await start(jar);
+    const answer = await get(jar, `/auth?code=demo-vk-code:abc&state=${params.get("state")}&device_id=dev1`);
+    expect(answer).toMatchObject({ status: 303, location: "/cart" });
+    const person = await getPerson(request("/", jar));
+    expect(person?.source).toBe("VK");
+    const { auth } = await readState(jar);
+    expect(auth.person_token_set?.vkAccessToken).toMatch(/^demo-vk-access-/);
+    expect(auth.flow).toBeUndefined();
+  });
+
+  it("refuses a state that differs from the one in the session", async () => {
+    const jar = new Jar();
+    await start(jar);
+    const forged = "x".repeat(64);
+    const answer = await get(jar, `/auth?code=demo-vk-code:abc&state=${forged}&device_id=dev1`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe("Не удалось войти через VK ID: ответ не совпадает с запросом. Попробуйте ещё раз");
+    expect(await getPerson(request("/", jar))).toBeNull();
+  });
+
+  it("refuses a callback when no sign-in was started in this browser", async () => {
+    const answer = await get(new Jar(), `/auth?code=demo-vk-code:abc&state=${"y".repeat(64)}`);
+    expect(answer.status).toBe(400);
+  });
+});
