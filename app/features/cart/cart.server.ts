@@ -4,7 +4,7 @@
  * whether a position exists, may be ordered now (time slots) and has a valid modifier choice is checked
  * here against the cached catalog — never trusted from the browser.
  */
-import { addLine, validateModifierChoice, type CartModifier, type ModifierChoiceError } from "~/lib/cart";
+import { addLine, clearCart, lineKey, removeLine, setCount, validateModifierChoice, type CartModifier, type ModifierChoiceError } from "~/lib/cart";
 import { isPositionAvailable } from "~/lib/time-slots";
 import { effectiveLocation } from "~/features/location/location.server";
 import { commitHeaders, CookieTooLargeError, getContext, getState } from "~/services.server";
@@ -71,3 +71,47 @@ export async function commitCart(request: Request, previous: StateCart): Promise
 }
 
 type StateCart = Awaited<ReturnType<typeof getState<"storefront">>>["cart_positions"];
+
+// ── the cart page's changes (issue 5) ───────────────────────────────────────────────────────────
+
+/** spec §4: a count change; 0 removes the line. `key` is the line's `lineKey`. */
+export async function setCartCount(request: Request, key: string, count: number): Promise<CartResult> {
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  const change = setCount(previous, key, count);
+  if (change.issue === "not-found" || change.issue === "invalid-line") return { ok: false, status: 400, reason: "position-not-found" };
+  state.cart_positions = change.cart;
+  return commitCart(request, previous);
+}
+
+/** spec §4: removal matches id, menu id and modifiers (the line's key carries all three). */
+export async function removeCartLine(request: Request, key: string): Promise<CartResult> {
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  const line = previous.find((l) => lineKey(l) === key);
+  if (!line) return { ok: false, status: 400, reason: "position-not-found" };
+  state.cart_positions = removeLine(previous, line);
+  return commitCart(request, previous);
+}
+
+/** spec §4: the cart can be cleared (the page asks the confirmation popup first). */
+export async function clearCartLines(request: Request): Promise<CartResult> {
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  state.cart_positions = clearCart();
+  return commitCart(request, previous);
+}
+
+/** Drops lines whose position or modifier left the catalog. */
+export async function removeUnavailable(request: Request): Promise<CartResult> {
+  const catalog = await currentCatalog(request);
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  state.cart_positions = previous.filter((line) => {
+    const position = catalog ? findPosition(catalog, line.menuId, line.positionId) : null;
+    if (!position) return false;
+    const groups = catalog!.modifiersByPosition[position.id] ?? [];
+    return line.modifiers.every((m) => groups.some((g) => g.id === m.modifierGroupId && g.items.some((i) => i.id === m.itemId)));
+  });
+  return commitCart(request, previous);
+}

@@ -1,0 +1,363 @@
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Confirm, Layer } from "~/components/ui/Layer";
+import { formatMoney } from "~/lib/money";
+import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import type { CartPageView } from "./cart-page.server";
+import type { CartActionData } from "./cart-actions.server";
+
+type View = CartPageView;
+type Line = View["lines"][number];
+
+const primaryButton =
+  "inline-flex items-center justify-center rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand disabled:opacity-60";
+const roundButton =
+  "inline-flex size-9 items-center justify-center rounded-full border border-line text-lg leading-none hover:bg-bg disabled:opacity-50";
+
+/** With JavaScript the forms run as fetchers and ask for JSON instead of a 303 (see cart-actions.server.ts). */
+export function JsFlag() {
+  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
+}
+
+export function useMoney(currency: string) {
+  const { i18n } = useTranslation();
+  return (minor: number) => formatMoney(minor, currency, i18n.language === "en" ? "en-US" : "ru-RU");
+}
+
+export function CartScreen({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [dayOffClosed, setDayOffClosed] = useState<CartActionData | undefined>(undefined);
+  const empty = view.lines.length === 0 && view.dropped.length === 0;
+  const dayOff = actionData && !actionData.ok && actionData.dayOff && dayOffClosed !== actionData;
+
+  return (
+    <div className="py-6">
+      <h1 className="mb-4 text-2xl font-semibold md:text-3xl">{t("cart.title")}</h1>
+      {empty ? (
+        <EmptyCart />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+          <div className="flex flex-col gap-4">
+            <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
+              <h2 id="cart-lines" className="sr-only">
+                {t("cart.lines")}
+              </h2>
+              <ul className="divide-y divide-line" data-testid="cart-lines">
+                {view.lines.map((line) => (
+                  <CartLineItem key={line.key} line={line} currency={view.currency} />
+                ))}
+              </ul>
+              {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
+              <div className="mt-3 flex justify-end">
+                <Link
+                  to="/cart?confirm=clear"
+                  preventScrollReset
+                  className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setConfirmOpen(true);
+                  }}
+                >
+                  {t("cart.clear")}
+                </Link>
+              </div>
+            </section>
+            {view.preflight.message ? (
+              <p role="alert" data-testid="preflight-message" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm">
+                {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
+              </p>
+            ) : null}
+            <div className="grid gap-4 md:grid-cols-2">
+              {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
+              {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
+            </div>
+          </div>
+          <div className="flex flex-col gap-4">
+            <Totals view={view} />
+            <CheckoutForm view={view} actionData={actionData} />
+          </div>
+        </div>
+      )}
+
+      {confirmOpen || view.confirmClear ? <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} /> : null}
+      {dayOff ? (
+        <Layer
+          title={t("checkout.dayOffTitle")}
+          maxWidth="30rem"
+          closeTo="/cart"
+          onClose={hydrated ? () => setDayOffClosed(actionData) : undefined}
+          testId="day-off"
+        >
+          <p className="text-muted">{t("checkout.dayOffText")}</p>
+        </Layer>
+      ) : null}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-3xl bg-surface px-6 py-12 text-center" data-testid="cart-empty">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-muted">
+        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+        <circle cx="10" cy="20" r="1.3" />
+        <circle cx="17" cy="20" r="1.3" />
+      </svg>
+      <p className="text-lg font-semibold">{t("cart.empty")}</p>
+      <p className="text-muted">{t("cart.emptyHint")}</p>
+      <Link to="/" className={primaryButton}>
+        {t("cart.backToMenu")}
+      </Link>
+    </div>
+  );
+}
+
+function CartLineItem({ line, currency }: { line: Line; currency: string }) {
+  const { t } = useTranslation();
+  const money = useMoney(currency);
+  const fetcher = useFetcher<CartActionData>();
+  const pending = fetcher.formData;
+  const pendingIntent = pending?.get("intent");
+  // optimistic: the count (or the removal) the customer asked for, until the server answers
+  const count = pendingIntent === "set-count" ? Number(pending?.get("count")) : pendingIntent === "remove" ? 0 : line.count;
+  if (count <= 0) return null;
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3" data-testid="cart-line">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{line.name}</p>
+        {line.modifiers.length > 0 ? (
+          <ul className="mt-1 text-sm text-muted" data-testid="cart-line-modifiers">
+            {line.modifiers.map((m) => (
+              <li key={m.raw}>{m.count > 1 ? t("cart.modifierCount", { name: m.name, count: m.count }) : m.name}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="mt-1 text-sm text-muted">{money(line.unitPrice)}</p>
+      </div>
+      <div className="flex items-center gap-3">
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+          <input type="hidden" name="intent" value="set-count" />
+          <input type="hidden" name="key" value={line.key} />
+          <JsFlag />
+          <button type="submit" name="count" value={count - 1} className={roundButton} aria-label={t("cart.decrease", { name: line.name })}>
+            −
+          </button>
+          <output className="min-w-6 text-center font-semibold tabular-nums" aria-live="polite" aria-label={t("cart.count", { name: line.name, count })} data-testid="cart-line-count">
+            {count}
+          </output>
+          <button type="submit" name="count" value={count + 1} disabled={count >= 99} className={roundButton} aria-label={t("cart.increase", { name: line.name })}>
+            +
+          </button>
+        </fetcher.Form>
+        <span className="min-w-20 text-right font-semibold tabular-nums" data-testid="cart-line-sum">
+          {money(line.unitPrice * count)}
+        </span>
+        <fetcher.Form method="post" action="/cart" preventScrollReset>
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="key" value={line.key} />
+          <JsFlag />
+          <button type="submit" className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-fg" aria-label={t("cart.remove", { name: line.name })}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}
+
+function DroppedNotice({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/cart" className="mt-3 flex flex-wrap items-center gap-2 rounded-2xl bg-bg px-3 py-2 text-sm" data-testid="cart-dropped">
+      <span className="flex-1">{t("cart.unavailable", { name: `×${count}` })}</span>
+      <input type="hidden" name="intent" value="remove-unavailable" />
+      <button type="submit" className="rounded-full border border-line px-3 py-1">
+        {t("cart.removeUnavailable")}
+      </button>
+    </Form>
+  );
+}
+
+function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<CartActionData>();
+  const hydrated = useHydrated();
+  const confirm = (
+    <button type="submit" className={primaryButton} data-testid="confirm-ok">
+      {t("app.ok")}
+    </button>
+  );
+  return (
+    <Confirm
+      text={t("cart.clearConfirm")}
+      cancelTo="/cart"
+      onCancel={onCancel}
+      confirm={
+        hydrated ? (
+          <fetcher.Form method="post" action="/cart" onSubmit={() => setTimeout(onDone, 0)}>
+            <input type="hidden" name="intent" value="clear" />
+            <JsFlag />
+            {confirm}
+          </fetcher.Form>
+        ) : (
+          <Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="clear" />
+            {confirm}
+          </Form>
+        )
+      }
+    />
+  );
+}
+
+function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-3xl bg-surface p-4 md:p-5">
+      <h2 id={id} className="mb-3 font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function PersonCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<CartActionData>();
+  const pending = fetcher.formData?.get("personCount");
+  const shown = pending ? Number(pending) : count;
+  return (
+    <Card title={t("cart.personCount")} id="person-count">
+      <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-3">
+        <input type="hidden" name="intent" value="person-count" />
+        <JsFlag />
+        <button type="submit" name="personCount" value={shown - 1} disabled={shown <= 1} className={roundButton} aria-label={t("cart.decreasePersons")}>
+          −
+        </button>
+        <output className="min-w-6 text-center font-semibold tabular-nums" aria-live="polite" data-testid="person-count">
+          {shown}
+        </output>
+        <button type="submit" name="personCount" value={shown + 1} disabled={shown >= 99} className={roundButton} aria-label={t("cart.increasePersons")}>
+          +
+        </button>
+      </fetcher.Form>
+    </Card>
+  );
+}
+
+function PromoCode({ promo, currency, actionData }: { promo: NonNullable<View["promo"]>; currency: string; actionData: CartActionData | undefined }) {
+  const { t } = useTranslation();
+  const money = useMoney(currency);
+  const fetcher = useFetcher<CartActionData>();
+  const result = fetcher.data ?? (actionData?.intent === "promo" ? actionData : undefined);
+  const error = result && !result.ok ? result.error : null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <Card title={t("cart.promoCode")} id="promo-code">
+      {promo.code ? (
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="promo-remove" />
+          <JsFlag />
+          <p className="flex-1 text-sm" data-testid="promo-applied">
+            {t("cart.promoApplied", { code: promo.code })}
+            {promo.minOrder ? <span className="block text-muted">{t("cart.promoMinOrder", { amount: money(promo.minOrder) })}</span> : null}
+            {promo.maxDiscount ? <span className="block text-muted">{t("cart.promoMaxDiscount", { amount: money(promo.maxDiscount) })}</span> : null}
+          </p>
+          <button type="submit" className="rounded-full border border-line px-3 py-1.5 text-sm">
+            {t("cart.promoRemove")}
+          </button>
+        </fetcher.Form>
+      ) : (
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value="promo" />
+          <JsFlag />
+          <div className="flex gap-2">
+            <label htmlFor="promo-input" className="sr-only">
+              {t("cart.promoCode")}
+            </label>
+            <input
+              id="promo-input"
+              name="code"
+              maxLength={40}
+              autoComplete="off"
+              placeholder={t("cart.promoPlaceholder")}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "promo-error" : undefined}
+              className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase"
+            />
+            <button type="submit" disabled={busy} className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60">
+              {t("cart.promoApply")}
+            </button>
+          </div>
+          {error ? (
+            <p id="promo-error" role="alert" className="text-sm text-brand" data-testid="promo-error">
+              {error}
+            </p>
+          ) : null}
+        </fetcher.Form>
+      )}
+    </Card>
+  );
+}
+
+function Totals({ view }: { view: View }) {
+  const { t } = useTranslation();
+  const money = useMoney(view.currency);
+  const row = "flex justify-between gap-4";
+  return (
+    <section aria-label={t("cart.total")} className="rounded-3xl bg-surface p-4 md:p-5" data-testid="cart-totals">
+      <dl className="flex flex-col gap-1.5 text-sm">
+        <div className={row}>
+          <dt className="text-muted">{t("cart.itemsTotal")}</dt>
+          <dd className="tabular-nums">{money(view.totals.items)}</dd>
+        </div>
+        {view.totals.discount > 0 ? (
+          <div className={row}>
+            <dt className="text-muted">{t("cart.discount")}</dt>
+            <dd className="tabular-nums" data-testid="cart-discount">
+              −{money(view.totals.discount)}
+            </dd>
+          </div>
+        ) : null}
+        {view.method === "DELIVERY" && view.totals.delivery !== null ? (
+          <div className={row}>
+            <dt className="text-muted">{t("cart.delivery")}</dt>
+            <dd className="tabular-nums" data-testid="cart-delivery">
+              {view.totals.delivery === 0 ? t("cart.deliveryFree") : money(view.totals.delivery)}
+            </dd>
+          </div>
+        ) : null}
+        <div className={`${row} mt-1 border-t border-line pt-2 text-base font-semibold`}>
+          <dt>{t("cart.total")}</dt>
+          <dd className="tabular-nums" data-testid="cart-total">
+            {money(view.totals.total)}
+          </dd>
+        </div>
+      </dl>
+      {view.threshold ? (
+        <p className="mt-3 rounded-xl bg-bg px-3 py-2 text-sm" data-testid="cart-threshold">
+          {view.threshold.status === "below-min" ? t("cart.minOrder") : t("cart.maxOrder")}: {money(view.threshold.amount)}
+        </p>
+      ) : null}
+      {view.hint ? (
+        <p className="mt-3 text-sm text-muted" data-testid="cart-hint">
+          {view.hint.kind === "to-free"
+            ? t("cart.hintToFree", { amount: money(view.hint.remaining) })
+            : t("cart.hintToCheaper", { amount: money(view.hint.remaining), cost: money(view.hint.nextCost) })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function useCheckoutPending() {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
+}

@@ -1,0 +1,142 @@
+/**
+ * The /cart action: one action per intent (DESIGN.md). Every intent is a plain form post that answers
+ * 303 (JavaScript off) or JSON (fetchers mark themselves with `js=1`); bad input answers 400 with a message
+ * in the customer's language and leaves the cart as it was.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { z } from "zod";
+import { CART_MAX_COUNT } from "~/lib/constants";
+import { commitHeaders, getContext, getState } from "~/services.server";
+import { getLocale, messagesFor } from "~/root-data.server";
+import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
+import { errorText, isPromoCode } from "~/features/checkout/error-messages";
+import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
+import { cartContext, preflightCart } from "./cart-view.server";
+
+const MODIFIER = /^(\d{1,15}):(\d{1,15}):(\d{1,2})$/;
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const schema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    positionId: id,
+    menuId: id,
+    count: z.coerce.number().int().min(1).max(CART_MAX_COUNT).default(1),
+    modifier: z.array(z.string().regex(MODIFIER)).max(30).default([]),
+    redirectTo: z.string().max(2000).optional(),
+  }),
+  z.object({ intent: z.literal("set-count"), key: z.string().min(1).max(600), count: z.coerce.number().int().min(0).max(CART_MAX_COUNT) }),
+  z.object({ intent: z.literal("remove"), key: z.string().min(1).max(600) }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("remove-unavailable") }),
+  z.object({ intent: z.literal("promo"), code: z.string().trim().max(40).optional() }),
+  z.object({ intent: z.literal("promo-remove") }),
+  z.object({ intent: z.literal("person-count"), personCount: z.coerce.number().int().min(1).max(99) }),
+  z.object({ intent: z.literal("payment"), paymentMethod: z.enum(PAYMENT_METHODS) }),
+  z.object({ intent: z.literal("checkout") }).passthrough(),
+]);
+
+export type CartActionData =
+  | { ok: true; intent: string; message?: string }
+  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string>; dayOff?: boolean };
+
+export async function cartAction(request: Request) {
+  const form = await request.formData();
+  const js = form.get("js") === "1";
+  const texts = messagesFor(await getLocale(request));
+  const submission = parseWithZod(form, { schema });
+  const intent = String(form.get("intent") ?? "");
+
+  const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>
+    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(request) });
+  const done = async (to = "/cart", committed?: Headers) => {
+    // cart changes commit their cookie themselves (commitCart); the rest commit here
+    const headers = committed ?? (await commitHeaders(request));
+    return js ? data<CartActionData>({ ok: true, intent }, { headers }) : redirect(to, { status: 303, headers });
+  };
+  const fromCart = async (result: CartResult, to?: string) =>
+    result.ok ? done(to, result.headers) : fail(result.reason === "cookie-too-large" ? texts.errors.cookieTooLarge : texts.errors.requestFailed);
+
+  if (submission.status !== "success") return fail(texts.errors.requestFailed);
+  const value = submission.value;
+
+  switch (value.intent) {
+    case "add": {
+      const modifiers = value.modifier.map((raw) => {
+        const [, g, i, c] = MODIFIER.exec(raw)!;
+        return { modifierGroupId: Number(g), itemId: Number(i), count: Number(c) };
+      });
+      const result = await addToCart(request, { positionId: value.positionId, menuId: value.menuId, count: value.count, modifiers });
+      return fromCart(result, safeRedirect(value.redirectTo, "/cart"));
+    }
+    case "set-count":
+      return fromCart(await setCartCount(request, value.key, value.count));
+    case "remove":
+      return fromCart(await removeCartLine(request, value.key));
+    case "clear":
+      return fromCart(await clearCartLines(request));
+    case "remove-unavailable":
+      return fromCart(await removeUnavailable(request));
+    case "promo-remove": {
+      (await getState(request, "storefront")).order_promo_code = null;
+      return done();
+    }
+    case "promo": {
+      if (!getContext().config.brand.cart.promoCodes) return fail(texts.errors.requestFailed);
+      const state = await getState(request, "storefront");
+      const code = value.code?.toUpperCase() ?? "";
+      if (!code) {
+        state.order_promo_code = null;
+        return done();
+      }
+      // the code is checked by a preflight with it; a promo error keeps the previous code (spec §8)
+      const ctx = await cartContext(request);
+      const { outcome } = await preflightCart(request, ctx, { promoCode: code });
+      if (outcome && outcome.kind !== "ok" && isPromoCode(outcomeCode(outcome))) {
+        return fail(outcome.message ?? errorText(outcomeCode(outcome), null, texts.checkout, texts.errors.requestFailed), {}, 400);
+      }
+      state.order_promo_code = code;
+      return done();
+    }
+    case "person-count": {
+      if (!getContext().config.brand.cart.personCount) return fail(texts.errors.requestFailed);
+      (await getState(request, "storefront")).order_person_count = value.personCount;
+      return done();
+    }
+    case "payment": {
+      (await getState(request, "storefront")).order_payment_method = value.paymentMethod;
+      return done();
+    }
+    case "checkout": {
+      await saveDraft(request, form);
+      const parsed = await parseCheckout(request, form);
+      if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
+      const result = await submitOrder(request, parsed.value);
+      switch (result.kind) {
+        case "sign-in":
+          return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, { status: 303, headers: await commitHeaders(request) });
+        case "invalid":
+          return fail(result.message, { fieldErrors: result.fieldErrors });
+        case "error":
+          return fail(result.message, { dayOff: result.dayOff }, 422);
+        case "placed":
+          return redirect(`/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
+      }
+    }
+  }
+}
+
+function outcomeCode(outcome: { kind: string; code?: string }): string | null {
+  return "code" in outcome ? (outcome.code ?? null) : null;
+}
+
+/** Cookie headers when they can be written; an over-large cookie is dropped rather than failing the answer. */
+async function safeHeaders(request: Request): Promise<Headers> {
+  try {
+    return await commitHeaders(request);
+  } catch {
+    return new Headers();
+  }
+}

@@ -1,0 +1,26 @@
+/** The /cart loader: the cart view, a fresh checkout idempotency key and the no-JS confirmation flag. */
+import { commitHeaders } from "~/services.server";
+import { newIdempotencyKey } from "~server/orders/idempotency";
+import { loadCartView } from "./cart-view.server";
+
+export async function loadCartPage(request: Request) {
+  const url = new URL(request.url);
+  const view = await loadCartView(request);
+  let headers: Headers;
+  try {
+    headers = await commitHeaders(request, { "Cache-Control": "private, no-store" });
+  } catch {
+    headers = new Headers({ "Cache-Control": "private, no-store" });
+  }
+  return {
+    view: {
+      ...view,
+      // a key per rendered checkout form (server/orders/idempotency.ts)
+      checkoutKey: newIdempotencyKey(),
+      confirmClear: url.searchParams.get("confirm") === "clear" && view.lines.length + view.dropped.length > 0,
+    },
+    headers,
+  };
+}
+
+export type CartPageView = Awaited<ReturnType<typeof loadCartPage>>["view"];

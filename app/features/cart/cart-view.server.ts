@@ -1,0 +1,168 @@
+/**
+ * Everything the cart page shows, computed server-side from the cookie, the cached catalog, the area's
+ * zones and the preflight: priced lines, totals and thresholds (spec §4), payment methods (spec §4), the
+ * order draft and pre-order times. Prices never come from the browser.
+ */
+import { priceLines } from "~/lib/cart";
+import { findZone } from "~/lib/geo";
+import { formatDeliveryPlace, ruPlaceLabels, enPlaceLabels } from "~/lib/place";
+import { offeredMethods, paymentMethodsFor } from "~/lib/payment";
+import { deliveryHint, matchThreshold, orderTotal } from "~/lib/thresholds";
+import { isAcceptingOrders } from "~/lib/schedule";
+import { effectiveLocation } from "~/features/location/location.server";
+import { checkoutPerson, type CheckoutPerson } from "~/features/checkout/person.server";
+import { preOrderSlots } from "~/features/checkout/pre-order";
+import { getContext, getState } from "~/services.server";
+import { getLocale, messagesFor } from "~/root-data.server";
+import type { RestoCatalog } from "~server/upstream";
+import type { DeliveryMethod } from "~server/upstream/schemas";
+import {
+  buildPreflightPayload,
+  catalogLookup,
+  choosePaymentMethod,
+  readAnswer,
+  runPreflight,
+  type PreflightOutcome,
+} from "./preflight.server";
+
+export interface CartContext {
+  catalog: RestoCatalog | null;
+  method: DeliveryMethod;
+  cityId: number | null;
+  restoId: number | null;
+  person: CheckoutPerson | null;
+}
+
+export async function cartContext(request: Request): Promise<CartContext> {
+  const { config, upstream } = getContext();
+  const state = await getState(request, "storefront");
+  const location = effectiveLocation(state, config.brand);
+  const [catalog, person] = await Promise.all([
+    location?.restoId ? upstream.boot.loadRestoCatalog(location.restoId) : Promise.resolve(null),
+    checkoutPerson(request),
+  ]);
+  return { catalog, method: location?.method ?? "TAKE_AWAY", cityId: location?.cityId ?? null, restoId: location?.restoId ?? null, person };
+}
+
+/** The priced cart, the payload of its preflight and the preflight outcome (null for an empty cart). */
+export async function preflightCart(request: Request, ctx: CartContext, overrides: { promoCode?: string | null; skipPreflight?: boolean } = {}) {
+  const { config } = getContext();
+  const state = await getState(request, "storefront");
+  const priced = priceLines(state.cart_positions, catalogLookup(ctx.catalog));
+  const available = paymentMethodsFor(ctx.catalog?.resto.payConfig, ctx.method);
+  const payType = choosePaymentMethod(state.order_payment_method, available);
+  const promoCode = config.brand.cart.promoCodes
+    ? overrides.promoCode !== undefined
+      ? overrides.promoCode
+      : (state.order_promo_code ?? null)
+    : null;
+  const place = ctx.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
+  const payload =
+    ctx.restoId && priced.lines.length > 0
+      ? buildPreflightPayload({ priced, restoId: ctx.restoId, method: ctx.method, payType, promoCode, place })
+      : null;
+  const texts = messagesFor(await getLocale(request));
+  const outcome: PreflightOutcome | null = payload && !overrides.skipPreflight
+    ? await runPreflight(payload, ctx.person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts })
+    : null;
+  return { priced, payload, outcome, available, payType, place };
+}
+
+export async function loadCartView(request: Request) {
+  const { config, upstream } = getContext();
+  const locale = await getLocale(request);
+  const state = await getState(request, "storefront");
+  const ctx = await cartContext(request);
+  const { priced, outcome, available, payType, place } = await preflightCart(request, ctx);
+
+  // spec §8 promo-code.invalid-delivery-type: the promo code and its messages are cleared
+  if (outcome?.kind === "passed" && outcome.clearPromo) state.order_promo_code = null;
+
+  const currency = ctx.catalog?.resto.currency ?? "RUB";
+  const answer = outcome?.kind === "ok" ? readAnswer(outcome.answer) : null;
+
+  // thresholds of the zone containing the delivery place (spec §4)
+  let zoneThresholds: { deliveryCost: number; deliveryTime: number; orderPrice: { min: number; max: number | null } }[] = [];
+  if (ctx.method === "DELIVERY" && ctx.cityId && place?.location) {
+    const area = await upstream.boot.loadAreaData(ctx.cityId).catch(() => null);
+    if (area) {
+      const own = area.deliveryZones.filter((z) => z.restoId === ctx.restoId);
+      const zone = findZone(own, place.location) ?? findZone(area.deliveryZones, place.location);
+      zoneThresholds = zone?.thresholds ?? [];
+    }
+  }
+  const itemsTotal = priced.total;
+  const match = ctx.method === "DELIVERY" ? matchThreshold(zoneThresholds, itemsTotal) : ({ status: "none" } as const);
+  const hint = deliveryHint(match, itemsTotal);
+  const deliveryPrice =
+    ctx.method === "DELIVERY" ? (answer?.deliveryPrice ?? (match.status === "ok" ? match.current.deliveryCost : null)) : null;
+  const discount = answer?.discount ?? 0;
+  const total = orderTotal({ itemsTotal: itemsTotal - discount, deliveryPrice, method: ctx.method });
+
+  const resto = ctx.catalog?.resto ?? null;
+  const now = upstream.clock.now();
+  const hours = ctx.catalog?.workingHours.find((h) => h.type === ctx.method) ?? null;
+  const slots = preOrderSlots(hours, now, resto?.timezone);
+  const profile = ctx.person?.profile;
+  const draftPerson = state.order_person ?? {};
+  const labels = locale === "en" ? enPlaceLabels : ruPlaceLabels;
+  const promoAnswer = outcome?.kind === "ok" ? outcome.answer : null;
+
+  return {
+    currency,
+    lines: priced.lines.map((l) => ({
+      key: l.key,
+      index: l.index,
+      positionId: l.line.positionId,
+      menuId: l.line.menuId,
+      name: l.name,
+      count: l.line.count,
+      unitPrice: l.unitPrice,
+      sum: l.sum,
+      modifiers: l.modifiers.map((m) => ({ name: m.name, count: m.count, raw: `${m.modifierGroupId}:${m.itemId}:${m.count}` })),
+    })),
+    dropped: priced.dropped.map((d) => ({ index: d.index })),
+    count: priced.count,
+    method: ctx.method,
+    methodsOffered: offeredMethods(resto?.payConfig),
+    resto: resto ? { id: resto.id, name: resto.name, street: resto.street || resto.address, location: resto.location } : null,
+    place: place ? { text: formatDeliveryPlace(place, labels), location: place.location } : null,
+    payment: { methods: available, selected: payType },
+    personCount: config.brand.cart.personCount ? (state.order_person_count ?? 1) : null,
+    promo: config.brand.cart.promoCodes
+      ? {
+          code: state.order_promo_code ?? null,
+          applied: !!promoAnswer?.promoCode,
+          minOrder: promoAnswer?.promoCodeMinOrderAmount ?? null,
+          maxDiscount: promoAnswer?.promoCodeMaxDiscountAmount ?? null,
+        }
+      : null,
+    totals: { items: itemsTotal, discount, delivery: deliveryPrice, total },
+    threshold:
+      match.status === "below-min"
+        ? { status: "below-min" as const, amount: match.minOrder }
+        : match.status === "above-max"
+          ? { status: "above-max" as const, amount: match.maxOrder }
+          : null,
+    hint,
+    preflight: {
+      message: outcome && outcome.kind !== "ok" ? outcome.message : null,
+      invalid: outcome?.kind === "invalid",
+      failed: outcome?.kind === "failed",
+    },
+    draft: {
+      comment: state.order_comment ?? "",
+      name: draftPerson.name ?? profile?.firstName ?? "",
+      phone: draftPerson.phone ?? profile?.phone ?? "",
+      email: draftPerson.email ?? profile?.email ?? "",
+      receiptEmail: draftPerson.receiptEmail ?? draftPerson.email ?? profile?.email ?? "",
+      preOrderAt: state.order_pre_order_at && slots.some((s) => s.value === state.order_pre_order_at) ? state.order_pre_order_at : "",
+    },
+    slots,
+    acceptingOrders: resto ? isAcceptingOrders(resto.openingHours, now, resto.timezone) : true,
+    signedIn: !!ctx.person,
+    degraded: ctx.catalog?.degraded ?? false,
+  };
+}
+
+export type CartView = Awaited<ReturnType<typeof loadCartView>>;

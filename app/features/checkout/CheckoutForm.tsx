@@ -1,0 +1,180 @@
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
+import type { CartPageView } from "~/features/cart/cart-page.server";
+import type { CartActionData } from "~/features/cart/cart-actions.server";
+import { JsFlag } from "~/features/cart/CartScreen";
+
+type View = CartPageView;
+
+const input = "w-full rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
+
+function Field({
+  label,
+  name,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; name: string }) => ReactNode;
+}) {
+  const id = useId();
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-brand" data-testid={`error-${name}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The order draft and checkout (spec §2 cart screen, §3 order draft, §5 validation, §6 sign-in). */
+export function CheckoutForm({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const paymentFetcher = useFetcher();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
+  const errors = failed?.fieldErrors ?? {};
+  const selectedPayment = (paymentFetcher.formData?.get("paymentMethod") as string | null) ?? view.payment.selected;
+  const dayLabel = (offset: number, value: string) =>
+    offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
+
+  return (
+    <Form method="post" action="/cart" className="flex flex-col gap-4" noValidate aria-label={t("checkout.heading")} data-testid="checkout-form">
+      <input type="hidden" name="intent" value="checkout" />
+      <input type="hidden" name="key" value={view.checkoutKey} />
+
+      <section aria-labelledby="checkout-where" className="rounded-3xl bg-surface p-4 md:p-5">
+        <div className="mb-2 flex items-center justify-between gap-2">
+          <h2 id="checkout-where" className="font-semibold">
+            {t(`checkout.method.${view.method}`)}
+          </h2>
+          <Link to="/location" className="text-sm underline underline-offset-4">
+            {t("checkout.changeLocation")}
+          </Link>
+        </div>
+        <p className="text-sm" data-testid="checkout-place">
+          {view.method === "DELIVERY"
+            ? (view.place?.text ?? t("checkout.noAddress"))
+            : view.resto
+              ? `${view.resto.name}, ${view.resto.street}`
+              : t("checkout.noAddress")}
+        </p>
+        <SchematicMap label={t("checkout.map", { place: view.method === "DELIVERY" ? (view.place?.text ?? "") : (view.resto?.street ?? "") })} />
+      </section>
+
+      <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
+        <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
+        {view.payment.methods.length === 0 ? (
+          <p className="text-sm text-muted">{t("checkout.noPaymentMethods")}</p>
+        ) : (
+          <div className="clear-both flex flex-col gap-2">
+            {view.payment.methods.map((method) => (
+              <label key={method} className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand">
+                <input
+                  type="radio"
+                  name="paymentMethod"
+                  value={method}
+                  defaultChecked={method === view.payment.selected}
+                  checked={paymentFetcher.formData ? method === selectedPayment : undefined}
+                  onChange={() => paymentFetcher.submit({ intent: "payment", paymentMethod: method, js: "1" }, { method: "post", action: "/cart" })}
+                  className="accent-[var(--color-brand)]"
+                />
+                {t(`checkout.paymentMethods.${method}`)}
+              </label>
+            ))}
+          </div>
+        )}
+        {errors.paymentMethod ? <p className="mt-2 text-sm text-brand">{errors.paymentMethod}</p> : null}
+      </fieldset>
+
+      <section aria-labelledby="checkout-contacts" className="flex flex-col gap-3 rounded-3xl bg-surface p-4 md:p-5">
+        <h2 id="checkout-contacts" className="font-semibold">
+          {t("checkout.contacts")}
+        </h2>
+        <Field label={t("checkout.name")} name="name" error={errors.name}>
+          {(p) => <input {...p} className={input} defaultValue={view.draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
+        </Field>
+        <Field label={t("checkout.phone")} name="phone" error={errors.phone}>
+          {(p) => <input {...p} className={input} type="tel" defaultValue={view.draft.phone} autoComplete="tel" inputMode="tel" />}
+        </Field>
+        <Field label={t("checkout.email")} name="email" error={errors.email}>
+          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.email} autoComplete="email" />}
+        </Field>
+        <Field label={t("checkout.receiptEmail")} name="receiptEmail" error={errors.receiptEmail}>
+          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.receiptEmail} autoComplete="email" />}
+        </Field>
+        <Field label={t("checkout.preOrder")} name="preOrderAt" error={errors.preOrderAt}>
+          {(p) => (
+            <select {...p} className={input} defaultValue={view.draft.preOrderAt}>
+              <option value="">{t("checkout.asap")}</option>
+              {view.slots.map((slot) => (
+                <option key={slot.value} value={slot.value}>
+                  {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("checkout.comment")} name="comment" error={errors.comment} hint={t("checkout.commentHint", { max: COMMENT_MAX })}>
+          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={view.draft.comment} />}
+        </Field>
+      </section>
+
+      {failed && !failed.dayOff ? (
+        <p role="alert" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm" data-testid="checkout-error">
+          {failed.error}
+        </p>
+      ) : null}
+      {!view.signedIn ? (
+        <p className="rounded-2xl bg-surface px-4 py-3 text-sm" data-testid="sign-in-required">
+          {t("checkout.signInRequired")}{" "}
+          <Link to="/auth?redirectTo=%2Fcart" className="font-semibold underline underline-offset-4">
+            {t("checkout.signIn")}
+          </Link>
+        </p>
+      ) : null}
+      <JsFlag />
+      <button
+        type="submit"
+        disabled={submitting || view.preflight.invalid}
+        className="inline-flex items-center justify-center rounded-full bg-brand px-5 py-3 text-lg font-semibold text-on-brand disabled:opacity-60"
+        data-testid="checkout-submit"
+      >
+        {submitting ? t("checkout.submitting") : t("checkout.submit")}
+      </button>
+    </Form>
+  );
+}
+
+/** A schematic map of the chosen place (the interactive map lives in the location popup). */
+function SchematicMap({ label }: { label: string }) {
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 320 120" className="mt-3 h-28 w-full rounded-2xl bg-bg">
+      <path d="M0 80 Q80 60 160 78 T320 70" stroke="currentColor" strokeOpacity="0.18" strokeWidth="10" fill="none" />
+      <path d="M110 0 L130 120 M220 0 L200 120" stroke="currentColor" strokeOpacity="0.12" strokeWidth="6" />
+      <g transform="translate(160 58)">
+        <path d="M0 -30 C-14 -30 -20 -19 -20 -12 C-20 2 0 18 0 18 C0 18 20 2 20 -12 C20 -19 14 -30 0 -30Z" fill="var(--color-brand)" />
+        <circle cy="-12" r="7" fill="var(--color-on-brand)" />
+      </g>
+    </svg>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Order submission (spec §6 "Ordering requires sign-in", §7 POST /api/v1/persons/{personId}/orders with the
+ * bearer token, §8 order, promo and resto errors). Idempotent per checkout form: the form carries a key made
+ * when the cart page rendered; every submission with that key — a double click, two concurrent requests, a
+ * refresh after the POST, a resubmit from history — gets the one order the first created (server/orders).
+ */
+import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod";
+import { commentSchema, nameSchema, makePhoneSchema, V, validationText } from "~/lib/validation";
+import { getContext, getState } from "~/services.server";
+import { getLocale, messagesFor } from "~/root-data.server";
+import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
+import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN } from "~server/orders/idempotency";
+import { isApiError } from "~server/upstream";
+import type { OrderPayload } from "~server/upstream/schemas";
+import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
+
+export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(200, V.emailInvalid)
+  .email(V.emailInvalid)
+  .optional();
+
+/** spec §5 checkout form: name, phone, e-mail, receipt e-mail (required for online card payment), comment. */
+export const checkoutSchema = z
+  .object({
+    intent: z.literal("checkout"),
+    key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, V.pattern),
+    paymentMethod: z.enum(PAYMENT_METHODS, { required_error: V.fieldRequired, invalid_type_error: V.fieldRequired }),
+    name: nameSchema,
+    phone: makePhoneSchema("RU"),
+    email: optionalEmail,
+    receiptEmail: optionalEmail,
+    comment: commentSchema,
+    preOrderAt: z.string().max(40).optional(),
+    personCount: z.coerce.number().int().min(1).max(99).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.paymentMethod === "CARD_ONLINE" && !value.receiptEmail) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["receiptEmail"], message: V.receiptEmailRequired });
+    }
+  });
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** What is kept per idempotency key and shown on the success screen. */
+export interface PlacedOrder {
+  orderId: string;
+  number: string;
+  total: number | null;
+  currency: string;
+}
+
+export type CheckoutResult =
+  | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean }
+  | { kind: "sign-in" }
+  | { kind: "invalid"; fieldErrors: Record<string, string>; message: string }
+  | { kind: "error"; message: string; dayOff: boolean; code: string | null };
+
+/** Reads and checks the checkout form; field errors are translated to the customer's language. */
+export async function parseCheckout(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status === "success") return { ok: true as const, value: submission.value };
+  const locale = await getLocale(request);
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    if (messages?.[0]) fieldErrors[name] = validationText(messages[0], locale);
+  }
+  return { ok: false as const, fieldErrors };
+}
+
+/** Stores what the customer typed, so that an error or a sign-in round trip does not lose it. */
+export async function saveDraft(request: Request, form: FormData) {
+  const state = await getState(request, "storefront");
+  const text = (name: string, max: number) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, max) : undefined;
+  };
+  state.order_person = {
+    name: text("name", 50) ?? state.order_person?.name,
+    phone: text("phone", 40) ?? state.order_person?.phone,
+    email: text("email", 200) ?? state.order_person?.email,
+    receiptEmail: text("receiptEmail", 200) ?? state.order_person?.receiptEmail,
+  };
+  const comment = text("comment", 100);
+  if (comment !== undefined) state.order_comment = comment;
+  const payment = form.get("paymentMethod");
+  if (typeof payment === "string" && (PAYMENT_METHODS as readonly string[]).includes(payment)) {
+    state.order_payment_method = payment as (typeof PAYMENT_METHODS)[number];
+  }
+  const preOrderAt = text("preOrderAt", 40);
+  if (preOrderAt !== undefined) state.order_pre_order_at = preOrderAt || null;
+}
+
+export async function submitOrder(request: Request, input: CheckoutInput): Promise<CheckoutResult> {
+  const texts = messagesFor(await getLocale(request));
+  const ctx = await cartContext(request);
+  if (!ctx.person) return { kind: "sign-in" };
+  const owner = String(ctx.person.auth.personId);
+  const idempotent = getOrderIdempotency();
+  const state = await getState(request, "storefront");
+
+  if (state.cart_positions.length === 0) {
+    // a refresh or resubmit after the order went through: the cart is already empty
+    const placed = await idempotent.lookup<PlacedOrder>(input.key, owner);
+    if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true };
+    return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
+  }
+
+  try {
+    const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
+      const { payload: preflightPayload, available } = await preflightCart(request, ctx, { skipPreflight: true });
+      if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
+      if (!available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
+      const place = ctx.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
+      const payload: OrderPayload = {
+        ...preflightPayload,
+        payType: input.paymentMethod,
+        comment: input.comment || null,
+        personCount: getContext().config.brand.cart.personCount ? (state.order_person_count ?? input.personCount ?? 1) : null,
+        preOrderAt: input.preOrderAt || null,
+        person: { name: input.name, phone: input.phone, email: input.email || null },
+        receiptEmail: input.receiptEmail || null,
+        apartment: place?.apartment || null,
+        entrance: place?.entrance || null,
+        floor: place?.floor || null,
+        intercom: place?.intercom || null,
+      };
+      const order = await getContext().upstream.orders.createOrder(ctx.person!.auth, payload);
+      return {
+        orderId: String(order.id),
+        number: order.number ?? String(order.id),
+        total: order.total,
+        currency: ctx.catalog?.resto.currency ?? "RUB",
+      };
+    });
+    // the order exists: the cart and the one-off parts of the draft go
+    state.cart_positions = [];
+    state.order_promo_code = null;
+    state.order_comment = "";
+    state.order_pre_order_at = null;
+    return { kind: "placed", key: input.key, order: value, replayed };
+  } catch (error) {
+    if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: null };
+    if (isApiError(error)) {
+      const first = error.errors[0];
+      const code = first?.code ?? error.code ?? null;
+      if (code && NOT_ACCEPTING_CODES.has(code)) return { kind: "error", message: texts.checkout.dayOffTitle, dayOff: true, code };
+      return { kind: "error", message: errorText(code, first?.message ?? null, texts.checkout, texts.errors.requestFailed), dayOff: false, code };
+    }
+    throw error;
+  }
+}
+
+class CheckoutStop extends Error {}
+
+/** The placed order behind a success URL, for its owner only. */
+export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
+  const ctx = await cartContext(request);
+  if (!ctx.person) return null;
+  return getOrderIdempotency().lookup<PlacedOrder>(key, String(ctx.person.auth.personId));
+}

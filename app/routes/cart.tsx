@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CartScreen } from "~/features/cart/CartScreen";
+import { loadCartPage } from "~/features/cart/cart-page.server";
+import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { messages?: { cart?: { title?: string } }; brand?: { displayName?: string } } | undefined;
+  return [{ title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { view, headers } = await loadCartPage(request);
+  return data(view, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return cartAction(request);
+}
+
+export default function CartRoute() {
+  const view = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as CartActionData | undefined;
+  return <CartScreen view={view} actionData={actionData} />;
+}

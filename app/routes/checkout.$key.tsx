@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { placedOrder } from "~/features/checkout/checkout.server";
+import { useMoney } from "~/features/cart/CartScreen";
+import { commitHeaders } from "~/services.server";
+
+/** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const order = await placedOrder(request, params.key ?? "");
+  if (!order) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
+  return data({ order }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { messages?: { checkout?: { successTitle?: string } } } | undefined;
+  return [{ title: root?.messages?.checkout?.successTitle ?? "Заказ оформлен" }];
+};
+
+export default function CheckoutSuccess() {
+  const { order } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const money = useMoney(order.currency);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center" data-testid="order-success">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="64" height="64" fill="none" stroke="var(--color-brand)" strokeWidth="2">
+        <circle cx="12" cy="12" r="10" />
+        <path d="m7 12.5 3.2 3.2L17 9" />
+      </svg>
+      <h1 className="text-2xl font-semibold md:text-3xl">{t("checkout.successTitle")}</h1>
+      <p className="text-muted" data-testid="order-number">
+        {t("checkout.successText", { number: order.number })}
+      </p>
+      {order.total !== null ? <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p> : null}
+      <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
+        {t("checkout.successToMenu")}
+      </Link>
+    </div>
+  );
+}

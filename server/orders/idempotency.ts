@@ -1,0 +1,126 @@
+/**
+ * Order idempotency (DESIGN.md "Where state lives": order idempotency keys are in-process by default, Redis
+ * when REDIS_URL is set). A checkout form carries a key generated when the cart page rendered; the first
+ * submission with that key runs the upstream call, every later one — a double click, a refresh after the
+ * POST, a resubmit from history, a concurrent second request — gets the same outcome without a second
+ * upstream call.
+ *
+ * `IdempotencyStore` is the small interface a shared (Redis) store implements: settled outcomes are plain
+ * JSON with a TTL. The in-flight map is per process by nature; with several processes a Redis store would add
+ * a `SET key NX` claim before running (see docs/decisions/041-order-idempotency.md).
+ */
+
+export interface IdempotencyStore {
+  get(key: string): Promise<StoredOutcome | null>;
+  set(key: string, value: StoredOutcome, ttlMs: number): Promise<void>;
+}
+
+/** What is kept per key: who placed it and the result (only successes are kept; failures may be retried). */
+export interface StoredOutcome {
+  owner: string;
+  value: unknown;
+  storedAt: number;
+}
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_ENTRIES = 10_000;
+
+export function createMemoryIdempotencyStore(now: () => number = Date.now): IdempotencyStore {
+  const entries = new Map<string, { value: StoredOutcome; expiresAt: number }>();
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.expiresAt <= now()) {
+        entries.delete(key);
+        return null;
+      }
+      return entry.value;
+    },
+    async set(key, value, ttlMs) {
+      entries.delete(key);
+      entries.set(key, { value, expiresAt: now() + ttlMs });
+      // bounded: drop the oldest when full (insertion order)
+      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    },
+  };
+}
+
+export class IdempotencyOwnerMismatch extends Error {
+  constructor() {
+    super("The idempotency key belongs to another customer");
+    this.name = "IdempotencyOwnerMismatch";
+  }
+}
+
+export interface Idempotent {
+  /**
+   * Runs `work` once per key: a settled success is returned from the store; a run in flight is shared;
+   * a failure is not stored (the customer may fix the cart and submit the same form again).
+   */
+  run<T>(key: string, owner: string, work: () => Promise<T>): Promise<{ value: T; replayed: boolean }>;
+  /** the stored success of a key, when the owner matches */
+  lookup<T>(key: string, owner: string): Promise<T | null>;
+}
+
+export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: number; now?: () => number } = {}): Idempotent {
+  const inFlight = new Map<string, { owner: string; promise: Promise<unknown> }>();
+  const ttlMs = options.ttlMs ?? IDEMPOTENCY_TTL_MS;
+  const now = options.now ?? Date.now;
+  return {
+    async run<T>(key: string, owner: string, work: () => Promise<T>) {
+      const running = inFlight.get(key);
+      if (running) {
+        if (running.owner !== owner) throw new IdempotencyOwnerMismatch();
+        return { value: (await running.promise) as T, replayed: true };
+      }
+      // claim synchronously, before any await, so a concurrent call sees the in-flight run
+      let resolveClaim!: (value: unknown) => void;
+      let rejectClaim!: (error: unknown) => void;
+      const claim = new Promise<unknown>((resolve, reject) => {
+        resolveClaim = resolve;
+        rejectClaim = reject;
+      });
+      claim.catch(() => undefined);
+      inFlight.set(key, { owner, promise: claim });
+      try {
+        const stored = await store.get(key);
+        if (stored) {
+          if (stored.owner !== owner) throw new IdempotencyOwnerMismatch();
+          resolveClaim(stored.value);
+          return { value: stored.value as T, replayed: true };
+        }
+        const value = await work();
+        await store.set(key, { owner, value, storedAt: now() }, ttlMs);
+        resolveClaim(value);
+        return { value, replayed: false };
+      } catch (error) {
+        rejectClaim(error);
+        throw error;
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+    async lookup<T>(key: string, owner: string) {
+      const stored = await store.get(key);
+      return stored && stored.owner === owner ? (stored.value as T) : null;
+    },
+  };
+}
+
+const KEY = Symbol.for("storefront.orders.idempotent");
+type Holder = { [KEY]?: Idempotent };
+
+/** The process-wide instance (kept on globalThis so dev reloads share it). */
+export function getOrderIdempotency(): Idempotent {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createIdempotent(createMemoryIdempotencyStore());
+  return holder[KEY];
+}
+
+/** A fresh key for a checkout form: 128 random bits, URL-safe. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
