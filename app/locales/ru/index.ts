@@ -3,9 +3,15 @@ import app from "./app";
 import location from "./location";
 import menu from "./menu";
 import errors from "./errors";
+import age from "./age";
+import promotions from "./promotions";
+import restos from "./restos";
+import search from "./search";
 import auth from "./auth";
+import cart from "./cart";
+import checkout from "./checkout";
 
-const ru = { app, location, menu, errors, auth };
+const ru = { age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth };
 
 export default ru;
 export type Messages = typeof ru;
