@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useFetcher, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS } from "~/lib/constants";
@@ -23,19 +23,18 @@ export function AddressField({
   cityId,
   error,
   errorId,
-  pickHref,
 }: {
   defaultValue: string;
   cityId: number;
   error: string | null;
   errorId: string;
-  pickHref: (placeId: string) => string;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const listId = useId();
   const fetcher = useFetcher<SuggestionsData>();
-  const navigate = useNavigate();
+  const submit = useSubmit();
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState(defaultValue);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -67,9 +66,15 @@ export function AddressField({
   const pick = (placeId: string) => {
     setOpen(false);
     // the place details call ends the session: the next search starts a new token
-    const href = `${pickHref(placeId)}&token=${encodeURIComponent(token.current ?? "")}`;
+    // the form's other fields (apartment, comment…) travel along; the old address does not
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const formData = new FormData(form);
+    for (const key of ["addr", "street", "house", "lat", "lng", "q", "houseConfirmed"]) formData.delete(key);
+    formData.set("placeId", placeId);
+    if (token.current) formData.set("token", token.current);
     token.current = null;
-    navigate(href, { replace: true, preventScrollReset: true });
+    submit(formData, { method: "get", action: "/location", replace: true, preventScrollReset: true });
   };
 
   return (
@@ -79,6 +84,7 @@ export function AddressField({
       </label>
       <div className="flex gap-2">
         <input
+          ref={inputRef}
           id={id}
           name="q"
           value={value}

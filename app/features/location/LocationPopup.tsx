@@ -172,7 +172,8 @@ function MethodStep({ view, touched, actionError, here }: { view: LocationView; 
         </nav>
       ) : null}
 
-      <Form method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" noValidate>
+      {/* keyed by the draft: a navigation to another draft refreshes every field's default */}
+      <Form key={locationHref(q)} method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" noValidate>
         <input type="hidden" name="city" value={q.city ?? ""} />
         <input type="hidden" name="method" value={view.method} />
         {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
@@ -194,7 +195,6 @@ function MethodStep({ view, touched, actionError, here }: { view: LocationView; 
               cityId={view.city?.id ?? 0}
               error={fieldError}
               errorId={errorId}
-              pickHref={(placeId) => locationHref(without(q, ADDRESS_FIELDS), { placeId })}
             />
             {view.zone ? (
               <p className="-mt-2 text-sm text-muted" data-testid="zone-name">

@@ -107,7 +107,11 @@ export function SchematicMap({
   const selected = points.find((p) => p.id === selectedPointId) ?? null;
 
   return (
-    <div className="relative w-full overflow-hidden rounded-2xl border border-line bg-[#1d2430]" data-testid="schematic-map">
+    <div
+      className="relative mx-auto overflow-hidden rounded-2xl border border-line bg-[#1d2430]"
+      style={{ width: `min(100%, calc(58dvh * ${(proj.width / proj.height).toFixed(4)}))` }}
+      data-testid="schematic-map"
+    >
       <div
         ref={boxRef}
         className="relative w-full touch-none select-none"
