@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * in demo mode (the in-process upstream twin), on its own port.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** the second brand's server, for tests that need it */
+export const SECOND_BRAND_URL = `http://localhost:${PORT + 1}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = {
   executablePath,
@@ -16,6 +18,8 @@ const phone = { ...devices["Pixel 7"], launchOptions };
 
 export default defineConfig({
   testDir: "e2e",
+  // parallel runs with their own BUILD_DIR keep their own results (Playwright empties this folder)
+  outputDir: process.env.BUILD_DIR ? `test-results/${process.env.BUILD_DIR}` : "test-results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -33,13 +37,21 @@ export default defineConfig({
     { name: "phone-js", use: { ...phone, javaScriptEnabled: true } },
     { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
   ],
-  webServer: {
+  webServer: [
+    server(PORT, "brands/demo.json"),
+    // the second brand, for the white-label journeys (e2e/brand.spec.ts)
+    server(PORT + 1, "brands/sushi-night.json"),
+  ],
+});
+
+function server(port: number, brand: string) {
+  return {
     command: `npx remix-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
-    url: `http://localhost:${PORT}/healthz`,
+    url: `http://localhost:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(PORT), NODE_ENV: "production", BRAND_CONFIG: "brands/demo.json", LOG_LEVEL: "warn", DEMO_CONTROLS: "1" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
-});
+    env: { PORT: String(port), NODE_ENV: "production", BRAND_CONFIG: brand, LOG_LEVEL: "warn", DEMO_CONTROLS: "1" },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}

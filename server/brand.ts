@@ -72,6 +72,7 @@ export type Brand = z.infer<typeof brandSchema>;
 export function publicBrand(brand: Brand) {
   return {
     whiteLabel: brand.whiteLabel,
+    version: brand.version,
     displayName: brand.displayName,
     mark: brand.mark,
     theme: brand.theme,
@@ -79,6 +80,7 @@ export function publicBrand(brand: Brand) {
     authMethods: brand.authMethods,
     cart: brand.cart,
     locales: brand.locales,
+    analyticsCounterId: brand.keys.analyticsCounterId,
   };
 }
 export type PublicBrand = ReturnType<typeof publicBrand>;

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,5 +58,61 @@ describe("loadConfig", () => {
     const a = "a".repeat(32);
     const b = "b".repeat(40);
     expect(loadConfig({ SESSION_SECRET: `${a},${b}` }).sessionSecrets).toEqual([a, b]);
+  });
+});
+
+describe("every configuration field is named when it is wrong", () => {
+  const envCases: Record<string, string> = {
+    NODE_ENV: "staging",
+    PORT: "0",
+    UPSTREAM_API_URL: "ftp://x",
+    UPSTREAM_TIMEOUT_MS: "5",
+    SESSION_SECRET: "too-short",
+    PUBLIC_ORIGIN: "nope",
+    REDIS_URL: "nope",
+    CATALOG_TTL_SECONDS: "-1",
+    LOG_LEVEL: "chatty",
+  };
+  for (const [name, value] of Object.entries(envCases)) {
+    it(`environment ${name}`, () => {
+      expect(errorsOf({ [name]: value }).some((line) => line.startsWith(`${name}:`))).toBe(true);
+    });
+  }
+
+  const good = JSON.parse(readFileSync("brands/demo.json", "utf8")) as Record<string, unknown>;
+  const brandCases: Array<[string, Record<string, unknown>]> = [
+    ["whiteLabel", { whiteLabel: "UPPER case" }],
+    ["version", { version: "" }],
+    ["displayName", { displayName: "" }],
+    ["mark", { mark: "" }],
+    ["favicon", { favicon: "" }],
+    ["theme.mode", { theme: { primary: "#000000", mode: "sepia" } }],
+    ["theme.primary", { theme: { primary: "orange" } }],
+    ["authMethods", { authMethods: [] }],
+    ["authMethods.0", { authMethods: ["FAX"] }],
+    ["cart.personCount", { cart: { personCount: "yes" } }],
+    ["defaultLocation.cityId", { defaultLocation: { cityId: -1, deliveryMethod: "DELIVERY" } }],
+    ["defaultLocation.deliveryMethod", { defaultLocation: { cityId: 1, deliveryMethod: "DRONE" } }],
+    ["locales", { locales: { offered: ["en"], default: "ru" } }],
+    ["locales.offered.0", { locales: { offered: ["de"], default: "de" } }],
+    ["keys.vkClientId", { keys: { vkClientId: "abc" } }],
+    ["keys.analyticsCounterId", { keys: { analyticsCounterId: "x1" } }],
+    ["termsOfSale", { termsOfSale: "" }],
+    ["ignoredPreflightCodes", { ignoredPreflightCodes: "all" }],
+  ];
+  for (const [field, patch] of brandCases) {
+    it(`brand ${field}`, () => {
+      const dir = mkdtempSync(join(tmpdir(), "brand-"));
+      writeFileSync(join(dir, "b.json"), JSON.stringify({ ...good, ...patch }));
+      const lines = errorsOf({ BRAND_CONFIG: "b.json" }, dir);
+      expect(lines.some((line) => line.includes(` ${field}:`) || line.includes(`: ${field}:`)), lines.join("\n")).toBe(true);
+    });
+  }
+
+  it("both shipped brands are valid", () => {
+    expect(loadConfig({ BRAND_CONFIG: "brands/demo.json" }).brand.displayName).toBe("Демо Пицца");
+    const second = loadConfig({ BRAND_CONFIG: "brands/sushi-night.json" }).brand;
+    expect(second.theme.mode).toBe("light");
+    expect(second.authMethods).toEqual(["PHONE"]);
   });
 });
