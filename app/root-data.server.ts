@@ -5,7 +5,7 @@ import { defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/
 import en from "~/locales/en";
 import ru from "~/locales/ru";
 import { getPerson, personDisplayName } from "~/features/auth/auth.server";
-import { commitHeaders, getContext, getState } from "~/services.server";
+import { commitHeaders, getContext, getState, wasReset } from "~/services.server";
 import { locationSummary } from "~/features/location/location.server";
 
 const messagesByLocale = { ru, en } as const;
@@ -41,7 +41,12 @@ export function messagesFor(locale: AppLocale) {
 export async function loadRootData(request: Request) {
   const { config } = getContext();
   const locale = await getLocale(request);
-  const [storefront, person] = await Promise.all([getState(request, "storefront"), getPerson(request).catch(() => null)]);
+  const [storefront, person, prefs, storageReset] = await Promise.all([
+    getState(request, "storefront"),
+    getPerson(request).catch(() => null),
+    getState(request, "prefs"),
+    wasReset(request),
+  ]);
   const location = await locationSummary(storefront, config.brand, getContext().upstream, locale);
   const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
   const brand = publicBrand(config.brand);
@@ -57,6 +62,10 @@ export async function loadRootData(request: Request) {
       demo: config.demo,
       cartCount,
       location,
+      consentAccepted: prefs.person_cookies_consent_accepted === true,
+      adultConfirmed: prefs.person_adulthood_confirmed === true,
+      /** spec §1: stored state of another white-label or version was dropped; the browser clears its storage */
+      storageReset,
       // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
       person: person ? { name: personDisplayName(person.profile) } : null,
     },

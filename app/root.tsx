@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -7,12 +8,18 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { AppHeader } from "~/components/AppHeader";
 import { useNonce } from "~/components/nonce";
+import { Analytics } from "~/features/brand/Analytics";
+import { ConsentBanner } from "~/features/brand/ConsentBanner";
+import { LegacyMigration } from "~/features/brand/LegacyMigration";
+import { NavigationProgress } from "~/features/brand/NavigationProgress";
+import { layoutOf } from "~/layouts";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
 import stylesUrl from "~/styles.css?url";
@@ -82,6 +89,8 @@ export default function App() {
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useRootData();
+  const layout = layoutOf(useMatches());
+  if (layout === "custom") return <>{children}</>;
   return (
     <>
       <a
@@ -90,16 +99,46 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {t("app.skipToContent")}
       </a>
-      {data ? <AppHeader data={data} /> : null}
+      {data ? <NavigationProgress label={data.brand.bootLoader?.text} /> : null}
+      {data ? <AppHeader data={data} navigation={layout !== "simple"} /> : null}
       {data?.demo ? (
         <p className="bg-surface px-4 py-1 text-center text-xs text-muted" role="note">
           {t("app.demoNotice")}
         </p>
       ) : null}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 pb-16 outline-none">
+      {data ? <LegacyMigration brand={data.brand} storageReset={data.storageReset} /> : null}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={layout === "custom-default" ? "w-full pb-16 outline-none" : "mx-auto w-full max-w-7xl px-4 pb-16 outline-none"}
+      >
         {children}
       </main>
+      {layout === "simple" ? null : <AppFooter />}
+      {data && !data.consentAccepted ? <ConsentBanner /> : null}
+      {data?.consentAccepted && data.brand.analyticsCounterId ? <Analytics counterId={data.brand.analyticsCounterId} /> : null}
     </>
+  );
+}
+
+function AppFooter() {
+  const { t } = useTranslation();
+  const data = useRootData();
+  return (
+    <footer className="border-t border-line px-4 py-8 text-sm text-muted">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2">
+        <span>© {data?.brand.displayName}</span>
+        <Link to="/restos" className="hover:text-fg">
+          {t("app.restos")}
+        </Link>
+        <Link to="/promotions" className="hover:text-fg">
+          {t("app.promotions")}
+        </Link>
+        <Link to="/terms-of-sale" className="hover:text-fg">
+          {t("app.termsOfSale")}
+        </Link>
+      </div>
+    </footer>
   );
 }
 

@@ -3,7 +3,7 @@
  * the client build if any browser module ever imports it, so tokens and keys cannot leak into bundles.
  */
 export { getContext } from "~server/context";
-export { getState, setState, destroyState, commitHeaders, CookieTooLargeError } from "~server/session";
+export { getState, setState, destroyState, commitHeaders, CookieTooLargeError, wasReset } from "~server/session";
 export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~server/session";
 export { log } from "~server/log";
 export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout } from "~server/auth";

@@ -192,6 +192,13 @@ type RequestSessions = { [K in Kind]?: Promise<Entry<StateOf<K>>> };
 type StateOf<K extends Kind> = K extends "storefront" ? StorefrontState : K extends "auth" ? AuthState : PrefsState;
 
 const perRequest = new WeakMap<Request, RequestSessions>();
+const resetRequests = new WeakSet<Request>();
+
+/** True when this request arrived with storefront state of another white-label or version (spec §1). */
+export async function wasReset(request: Request): Promise<boolean> {
+  await entry(request, "storefront");
+  return resetRequests.has(request);
+}
 
 function entry<K extends Kind>(request: Request, kind: K): Promise<Entry<StateOf<K>>> {
   let sessions = perRequest.get(request);
@@ -202,11 +209,12 @@ function entry<K extends Kind>(request: Request, kind: K): Promise<Entry<StateOf
   const existing = sessions[kind] as Promise<Entry<StateOf<K>>> | undefined;
   if (existing) return existing;
   const store = getStores()[kind] as unknown as Store<StateOf<K>>;
-  const created = store.read(request.headers.get("Cookie")).then((value) => ({
-    value: stampBrand(kind, value),
-    snapshot: JSON.stringify(value),
-    destroyed: false,
-  }));
+  const created = store.read(request.headers.get("Cookie")).then((value) => {
+    const stamped = stampBrand(kind, value);
+    // a cookie of another white-label or version was dropped: the browser's local storage goes too
+    if (kind === "storefront" && (value as StorefrontState).app_white_label !== undefined && stamped !== value) resetRequests.add(request);
+    return { value: stamped, snapshot: JSON.stringify(value), destroyed: false };
+  });
   (sessions as Record<Kind, unknown>)[kind] = created;
   return created;
 }

@@ -8,7 +8,7 @@ import { LocationChip } from "~/features/location/LocationChip";
  * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
  * navigation row). Every control is a link or a plain form, so it works without JavaScript.
  */
-export function AppHeader({ data }: { data: RootData }) {
+export function AppHeader({ data, navigation = true }: { data: RootData; navigation?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -21,6 +21,17 @@ export function AppHeader({ data }: { data: RootData }) {
         </Link>
         <LocationChip />
         <div className="ml-auto flex items-center gap-1 md:gap-3">
+          <Link
+            to={`/search?from=${encodeURIComponent(here)}`}
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
+            aria-label={t("search.label")}
+            data-testid="search-link"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-3.5-3.5" />
+            </svg>
+          </Link>
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
             <Form method="post" action="/auth/sign-out" className="flex min-w-0 items-center gap-1 md:gap-2">
@@ -53,17 +64,19 @@ export function AppHeader({ data }: { data: RootData }) {
           </Link>
         </div>
       </div>
-      <nav aria-label={t("app.mainNavigation")} className="mx-auto hidden h-16 max-w-7xl items-center gap-6 px-4 md:flex">
-        <NavLink to="/" end className={navClass}>
-          {t("app.menu")}
-        </NavLink>
-        <NavLink to="/promotions" className={navClass}>
-          {t("app.promotions")}
-        </NavLink>
-        <NavLink to="/restos" className={navClass}>
-          {t("app.restos")}
-        </NavLink>
-      </nav>
+      {navigation ? (
+        <nav aria-label={t("app.mainNavigation")} className="mx-auto hidden h-16 max-w-7xl items-center gap-6 px-4 md:flex">
+          <NavLink to="/" end className={navClass}>
+            {t("app.menu")}
+          </NavLink>
+          <NavLink to="/promotions" className={navClass}>
+            {t("app.promotions")}
+          </NavLink>
+          <NavLink to="/restos" className={navClass}>
+            {t("app.restos")}
+          </NavLink>
+        </nav>
+      ) : null}
     </header>
   );
 }

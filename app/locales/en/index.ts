@@ -1,5 +1,6 @@
 /** English UI texts: the same keys as Russian, enforced per area by the type checker. */
 import app from "./app";
+import brand from "./brand";
 import location from "./location";
 import menu from "./menu";
 import errors from "./errors";
@@ -11,6 +12,6 @@ import auth from "./auth";
 import cart from "./cart";
 import checkout from "./checkout";
 
-const en = { age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth };
+const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth };
 
 export default en;
