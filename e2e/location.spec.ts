@@ -186,9 +186,9 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("map-confirm")).toBeDisabled();
   });
 
-  test("popup and map have no serious accessibility violations", async ({ browser, viewport }) => {
+  test("popup and map have no serious accessibility violations", async ({ browser, viewport, baseURL }) => {
     // axe runs as a script in the page: check the same server-rendered screens in a context with JavaScript
-    const context = await browser.newContext({ javaScriptEnabled: true, viewport, locale: "ru-RU" });
+    const context = await browser.newContext({ javaScriptEnabled: true, viewport, baseURL, locale: "ru-RU" });
     const page = await context.newPage();
     await openPopup(page);
     await page.getByTestId("method-DELIVERY").click();

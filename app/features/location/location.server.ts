@@ -339,12 +339,12 @@ export async function resolveDraft(
     let notFound = false;
     if (draft.placeId) {
       const place = await deps.geo.place(draft.placeId, { language, sessionToken: draft.token });
-      if (place) address = fromGeocoded(place);
+      if (place) address = fromGeocoded(place, locale);
       else notFound = true;
     } else if (draft.q && draft.q !== draft.addr) {
       // no JavaScript (or no suggestion picked): the server geocodes the text within the city's bounds
       const place = await deps.geo.geocode(draft.q, { bounds: city.bounds, language });
-      if (place) address = fromGeocoded(place);
+      if (place) address = fromGeocoded(place, locale);
       else notFound = true;
     } else if (draft.lat !== undefined && draft.lng !== undefined) {
       const location = { lat: draft.lat, lng: draft.lng };
@@ -353,7 +353,7 @@ export async function resolveDraft(
       } else {
         // a point put on the map: reverse geocoding names it
         const place = await deps.geo.reverse(location, { language });
-        address = place ? { ...fromGeocoded(place), location } : { formatted: "", street: null, houseNumber: null, location };
+        address = place ? { ...fromGeocoded(place, locale), location } : { formatted: "", street: null, houseNumber: null, location };
       }
     } else if (draft.q === undefined && savedPlace) {
       address = {
@@ -402,8 +402,10 @@ function pointLabel(locale: AppLocale) {
   return locale === "en" ? "Point on the map" : "Точка на карте";
 }
 
-function fromGeocoded(place: GeocodedAddress): ResolvedAddress {
-  return { formatted: place.formatted, street: place.street, houseNumber: place.houseNumber, location: place.location };
+/** spec §5 place name: 'Точка на карте' without a street, else the street (and house). */
+function fromGeocoded(place: GeocodedAddress, locale: AppLocale): ResolvedAddress {
+  const formatted = place.street ? place.formatted : pointLabel(locale);
+  return { formatted, street: place.street, houseNumber: place.houseNumber, location: place.location };
 }
 
 // ── save ───────────────────────────────────────────────────────────────────────────────────────────

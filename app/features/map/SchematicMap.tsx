@@ -42,7 +42,8 @@ export function SchematicMap({
 }) {
   const { t } = useTranslation();
   const proj = useMemo(() => projection(bounds), [bounds]);
-  const [zoom, setZoom] = useState(1);
+  // spec §9 zoom 12: one step closer than the whole city
+  const [zoom, setZoom] = useState(2);
   const [draft, setDraft] = useState<LatLng | null>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);

@@ -1,0 +1,218 @@
+/**
+ * The /location loader and action called directly with Requests. The upstream and Google answers come from
+ * the twin's msw handlers (demo mode: getContext().demo.fetch answers through msw's getResponse).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/location";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+
+const BASE = "http://localhost";
+
+type LoaderResult = Awaited<ReturnType<typeof loader>>;
+type ActionResult = Awaited<ReturnType<typeof action>>;
+
+async function load(query: Record<string, string>, cookie = "") {
+  const request = new Request(`${BASE}/location?${new URLSearchParams(query)}`, { headers: { cookie } });
+  const result: LoaderResult = await loader({ request, params: {}, context: {} });
+  return result.data.view;
+}
+
+async function post(fields: Record<string, string>, cookie = "") {
+  const body = new URLSearchParams({ intent: "save", ...fields });
+  const request = new Request(`${BASE}/location`, {
+    method: "POST",
+    body,
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+  });
+  return (await action({ request, params: {}, context: {} })) as ActionResult;
+}
+
+function isResponse(value: unknown): value is Response {
+  return value instanceof Response;
+}
+
+/** The cookie header a browser would send after this answer. */
+function cookieFrom(response: Response, previous = ""): string {
+  const set = response.headers.get("set-cookie");
+  if (!set) return previous;
+  return set
+    .split(/,(?=\s*[a-z_]+=)/i)
+    .map((c) => c.split(";")[0]!.trim())
+    .join("; ");
+}
+
+async function stateOf(cookie: string) {
+  return getState(new Request(BASE, { headers: { cookie } }), "storefront");
+}
+
+const brand = getContext().config.brand;
+const savedDefault = brand.defaultLocation;
+afterEach(() => {
+  getContext().config.brand.defaultLocation = savedDefault;
+});
+
+describe("/location loader", () => {
+  it("answers 'Адрес не найден' when geocoding finds nothing in the city", async () => {
+    const view = await load({ city: "115", method: "DELIVERY", q: "Несуществующая улица 999" });
+    expect(view.error).toBe("Адрес не найден");
+    expect(view.address).toBeNull();
+    expect(view.restoId).toBeNull();
+  });
+
+  it("does not take an address of another city (geocoding is restricted to the city's bounds)", async () => {
+    const view = await load({ city: "115", method: "DELIVERY", q: "Баумана 44" });
+    expect(view.error).toBe("Адрес не найден");
+  });
+
+  it("refuses an address outside every zone with the spec's message and selects no resto", async () => {
+    const view = await load({ city: "115", method: "DELIVERY", q: "Профсоюзная 100" });
+    expect(view.address?.formatted).toBe("Профсоюзная улица, 100");
+    expect(view.error).toBe("Адрес не входит в зону доставки");
+    expect(view.zone).toBeNull();
+    expect(view.restoId).toBeNull();
+  });
+
+  it("matches an address to its zone and selects the zone's resto", async () => {
+    const north = await load({ city: "115", method: "DELIVERY", q: "проспект Мира 119" });
+    expect(north.error).toBeNull();
+    expect(north.restoId).toBe(175);
+    const centre = await load({ city: "115", method: "DELIVERY", placeId: "demo-addr-msk-tverskaya-7" });
+    expect(centre.restoId).toBe(173);
+    expect(centre.zone?.thresholds.length).toBeGreaterThan(0);
+  });
+
+  it("names a map point by reverse geocoding and keeps the point where it was put", async () => {
+    const view = await load({ city: "115", method: "DELIVERY", lat: "55.7576", lng: "37.6121" });
+    expect(view.address?.formatted).toBe("Тверская улица, 7");
+    expect(view.address?.location).toEqual({ lat: 55.7576, lng: 37.6121 });
+    expect(view.restoId).toBe(173);
+  });
+
+  it("names a point without a street 'Точка на карте' (and it needs the house confirmation)", async () => {
+    const view = await load({ city: "115", method: "DELIVERY", lat: "55.6", lng: "37.4" });
+    expect(view.address?.formatted).toBe("Точка на карте");
+    expect(view.address?.street).toBeNull();
+    expect(view.error).toBe("Адрес не входит в зону доставки");
+  });
+
+  it("switching to takeaway selects the first point (sorted by order then address)", async () => {
+    const view = await load({ city: "115", method: "TAKE_AWAY" });
+    expect(view.points.map((p) => p.id)).toEqual([173, 174, 175]);
+    expect(view.restoId).toBe(173);
+    expect(view.methods).toEqual(["DELIVERY", "TAKE_AWAY"]);
+  });
+
+  it("shows the area message of a city without restaurants", async () => {
+    const view = await load({ city: "117" });
+    expect(view.areaMessage).toBe("noRestos");
+    expect(view.methods).toEqual([]);
+  });
+
+  it("is closable over the brand default, persistent without a default and a saved city", async () => {
+    expect((await load({})).persistent).toBe(false);
+    getContext().config.brand.defaultLocation = null;
+    const view = await load({});
+    expect(view.persistent).toBe(true);
+    expect(view.step).toBe("citySelection");
+  });
+});
+
+describe("/location save action", () => {
+  it("refuses an address outside every zone with 400 and writes nothing", async () => {
+    const response = await post({ city: "115", method: "DELIVERY", q: "Профсоюзная 100" });
+    expect(isResponse(response)).toBe(false);
+    const result = response as Exclude<ActionResult, Response>;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ error: "Адрес не входит в зону доставки" });
+  });
+
+  it("answers bad input with 400 and a message, never a 500", async () => {
+    const body = new URLSearchParams({ intent: "delete-everything" });
+    const request = new Request(`${BASE}/location`, { method: "POST", body });
+    const result = (await action({ request, params: {}, context: {} })) as Exclude<ActionResult, Response>;
+    expect(result.init?.status).toBe(400);
+    expect(result.data).toEqual({ error: "Не удалось выполнить запрос" });
+  });
+
+  it("asks to confirm a missing house number, then saves the confirmed address", async () => {
+    const first = await post({ city: "115", method: "DELIVERY", q: "Никольская" });
+    expect(isResponse(first)).toBe(true);
+    const ask = first as Response;
+    expect(ask.status).toBe(303);
+    const location = new URL(ask.headers.get("location")!, BASE);
+    expect(location.pathname).toBe("/location");
+    expect(location.searchParams.get("confirm")).toBe("1");
+    expect(ask.headers.get("set-cookie")).toBeNull();
+    // the dialog shows on the page the redirect leads to
+    expect((await load(Object.fromEntries(location.searchParams))).confirm).toBe(true);
+
+    const fields = Object.fromEntries(location.searchParams);
+    delete fields.confirm;
+    const saved = (await post({ ...fields, houseConfirmed: "1" })) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/");
+    const state = await stateOf(cookieFrom(saved));
+    expect(state.city_id).toBe(115);
+    expect(state.order_delivery_method).toBe("DELIVERY");
+    expect(state.resto_id).toBe(173);
+    expect(state.order_delivery_place).toMatchObject({ street: "Никольская улица", houseNumber: null, houseConfirmed: true });
+  });
+
+  it("a city chosen in the popup replaces the stored one only after save", async () => {
+    // saved: Moscow, takeaway at Arbat
+    const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response;
+    const cookie = cookieFrom(first);
+    expect((await stateOf(cookie)).resto_id).toBe(174);
+
+    // before save: choosing Kazan loads Kazan's restos and zones, the cookie still says Moscow
+    const draft = await load({ city: "116" }, cookie);
+    expect(draft.city?.id).toBe(116);
+    expect(draft.points.map((p) => p.id)).toEqual([176]);
+    expect(draft.zones.map((z) => z.restoId)).toEqual([176]);
+    const reopened = await load({}, cookie);
+    expect(reopened.city?.id).toBe(115);
+    expect(reopened.method).toBe("TAKE_AWAY");
+    expect(reopened.restoId).toBe(174);
+
+    // after save: Kazan, delivery to a Kazan address, the zone's resto
+    const saved = (await post({ city: "116", method: "DELIVERY", q: "Баумана 44", apartment: "5" }, cookie)) as Response;
+    expect(saved.status).toBe(303);
+    const after = cookieFrom(saved, cookie);
+    const state = await stateOf(after);
+    expect(state).toMatchObject({ city_id: 116, resto_id: 176, order_delivery_method: "DELIVERY" });
+    expect(state.order_delivery_place).toMatchObject({ address: "улица Баумана, 44", apartment: "5" });
+    const view = await load({}, after);
+    expect(view.city?.id).toBe(116);
+    expect(view.address?.formatted).toBe("улица Баумана, 44");
+    expect(view.details.apartment).toBe("5");
+  });
+
+  it("clears the delivery place for takeaway and falls back to an available payment method", async () => {
+    const delivery = (await post({ city: "115", method: "DELIVERY", q: "Тверская 7" })) as Response;
+    let cookie = cookieFrom(delivery);
+    // the customer had chosen card online; Kazan delivery does not take it
+    const request = new Request(BASE, { headers: { cookie } });
+    const state = await getState(request, "storefront");
+    state.order_payment_method = "CARD_ONLINE";
+    const { commitHeaders } = await import("~server/session");
+    cookie = cookieFrom(new Response(null, { headers: await commitHeaders(request) }), cookie);
+
+    const kazan = (await post({ city: "116", method: "DELIVERY", q: "Баумана 44" }, cookie)) as Response;
+    cookie = cookieFrom(kazan, cookie);
+    expect((await stateOf(cookie)).order_payment_method).toBe("CARD_UPON_RECEIPT");
+
+    const takeaway = (await post({ city: "116", method: "TAKE_AWAY", resto: "176" }, cookie)) as Response;
+    const after = await stateOf(cookieFrom(takeaway, cookie));
+    expect(after.order_delivery_place).toBeNull();
+    expect(after.resto_id).toBe(176);
+  });
+
+  it("skips validation when nothing changed", async () => {
+    const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173" })) as Response;
+    const cookie = cookieFrom(first);
+    const again = (await post({ city: "115", method: "TAKE_AWAY", resto: "173" }, cookie)) as Response;
+    expect(again.status).toBe(303);
+    expect(again.headers.get("set-cookie")).toBeNull();
+  });
+});
