@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
+import { checkCartValidity } from "~/features/cart/preflight.server";
 import { LocationPopup } from "~/features/location/LocationPopup";
 import { parseDraft, resolveDraft, saveLocation } from "~/features/location/location.server";
 import { getLocale, messagesFor } from "~/root-data.server";
@@ -17,14 +18,15 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${root?.messages?.location?.header ?? ""} — ${root?.brand?.displayName ?? ""}` }, { name: "robots", content: "noindex" }];
 };
 
-async function deps() {
+function deps(request?: Request) {
   const { upstream, geo, config } = getContext();
-  return { upstream, geo, brand: config.brand, checkCart: await cartCheck() };
-}
-
-/** The cart person's preflight (spec §4 "Cart validity"); absent until their module lands. */
-async function cartCheck() {
-  return undefined;
+  return {
+    upstream,
+    geo,
+    brand: config.brand,
+    // spec §4 save: the cart validity check (preflight; an empty cart is valid) — the cart feature's
+    checkCart: request ? (input: Parameters<typeof checkCartValidity>[1]) => checkCartValidity(request, input) : undefined,
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [state, locale] = await Promise.all([getState(request, "storefront"), getLocale(request)]);
   const draft = parseDraft(url.searchParams);
   try {
-    const { area: _area, ...view } = await resolveDraft(draft, state, locale, await deps());
+    const { area: _area, ...view } = await resolveDraft(draft, state, locale, deps());
     const touched = draft.q !== undefined || draft.placeId !== undefined || draft.lat !== undefined || draft.resto !== undefined;
     const mapsKey = getContext().config.brand.keys.googleMapsBrowser;
     return data({ view, touched, mapsKey, search: url.search });
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   let outcome;
   try {
-    outcome = await saveLocation(formData, state, locale, await deps());
+    outcome = await saveLocation(formData, state, locale, deps(request));
   } catch (error) {
     throw upstreamFailure(error);
   }

@@ -216,3 +216,26 @@ describe("/location save action", () => {
     expect(again.headers.get("set-cookie")).toBeNull();
   });
 });
+
+describe("/location save with a cart", () => {
+  it("runs the cart validity check and does not save when the cart is invalid for the new resto", async () => {
+    const { saveLocation } = await import("~/features/location/location.server");
+    const { upstream, geo } = getContext();
+    const calls: unknown[] = [];
+    const state = { cart_positions: [], city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" as const };
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ intent: "save", city: "116", method: "TAKE_AWAY", resto: "176" })) form.set(k, v);
+    const outcome = await saveLocation(form, state, "ru", {
+      upstream,
+      geo,
+      brand: getContext().config.brand,
+      checkCart: async (input) => {
+        calls.push(input);
+        return { valid: false, message: "Позиции корзины нет в меню заведения" };
+      },
+    });
+    expect(calls).toEqual([{ restoId: 176, method: "TAKE_AWAY", place: null }]);
+    expect(outcome).toMatchObject({ kind: "invalid", message: "Позиции корзины нет в меню заведения" });
+    expect(state).toMatchObject({ city_id: 115, resto_id: 173 });
+  });
+});

@@ -419,7 +419,7 @@ export type SaveOutcome =
 export type CartCheck = (input: {
   restoId: number;
   method: DeliveryMethod;
-  place: StorefrontState["order_delivery_place"];
+  place: NonNullable<StorefrontState["order_delivery_place"]> | null;
 }) => Promise<{ valid: true } | { valid: false; message: string }>;
 
 /**
