@@ -1,50 +1,111 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Image } from "~/components/ui/Image";
+import { AgeLockedNotice } from "~/features/age/AgeGate";
 import type { MenuView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
 
-/** Every menu of the resto, groups as sections in order, with a group navigation of hash anchors. */
-export function MenuSections({ menus, currency }: { menus: MenuView[]; currency: string }) {
+const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
+
+/**
+ * The menus' groups as sections in order (spec §3), with a sticky group navigation of hash anchors that
+ * scroll smoothly (CSS) and, with JavaScript, follows the scroll by marking the section in view.
+ */
+export function MenuSections({ menus, currency, showMenuTitles = true }: { menus: MenuView[]; currency: string; showMenuTitles?: boolean }) {
   const { t } = useTranslation();
   const groupName = (g: { id: number; name: string }) => (g.id === 0 ? t("menu.other") : g.name);
+  const anchors = menus.flatMap((m) => m.groups.map((g) => anchorOf(m.id, g.id)));
+  const current = useSectionInView(anchors);
+  const navRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!current) return;
+    const chip = navRef.current?.querySelector<HTMLElement>(`a[href="#${current}"]`);
+    const list = navRef.current?.parentElement;
+    if (chip && list) list.scrollTo({ left: chip.offsetLeft - 16, behavior: "smooth" });
+  }, [current]);
   return (
     <div className="flex flex-col gap-8">
       <nav aria-label={t("menu.groups")} className="sticky top-appbar z-50 -mx-4 overflow-x-auto border-b border-line bg-bg/95 px-4 py-2 md:top-appbar-lg">
-        <ul className="flex gap-2 whitespace-nowrap">
+        <ul ref={navRef} className="flex gap-2 whitespace-nowrap">
           {menus.flatMap((menu) =>
-            menu.groups.map((g) => (
-              <li key={`${menu.id}-${g.id}`}>
-                <a href={`#group-${menu.id}-${g.id}`} className="inline-block rounded-full bg-surface px-3 py-1.5 text-sm hover:bg-line">
-                  {groupName(g)}
-                </a>
-              </li>
-            )),
+            menu.groups.map((g) => {
+              const anchor = anchorOf(menu.id, g.id);
+              const active = anchor === current;
+              return (
+                <li key={anchor}>
+                  <a
+                    href={`#${anchor}`}
+                    aria-current={active ? "location" : undefined}
+                    className={`inline-block rounded-full px-3 py-1.5 text-sm ${active ? "bg-brand text-on-brand" : "bg-surface hover:bg-line"}`}
+                  >
+                    {groupName(g)}
+                  </a>
+                </li>
+              );
+            }),
           )}
         </ul>
       </nav>
       {menus.map((menu) => (
-        <section key={menu.id} aria-labelledby={`menu-${menu.id}`} className="flex flex-col gap-8">
-          <h2 id={`menu-${menu.id}`} className="text-2xl font-bold">
+        <section key={menu.id} aria-labelledby={`menu-${menu.id}`} className="flex flex-col gap-8" id={`menu-${menu.id}-section`}>
+          <h2 id={`menu-${menu.id}`} className={showMenuTitles ? "text-2xl font-bold" : "sr-only"}>
             {menu.name}
           </h2>
           {menu.groups.length === 0 ? <p className="text-muted">{t("menu.empty")}</p> : null}
-          {menu.groups.map((g) => (
-            <section key={g.id} id={`group-${menu.id}-${g.id}`} aria-labelledby={`group-title-${menu.id}-${g.id}`} className="scroll-anchor">
-              <div className="mb-3 flex items-center gap-3">
-                {g.photo ? <Image src={g.photo} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
-                <h3 id={`group-title-${menu.id}-${g.id}`} className="text-xl font-semibold">
-                  {groupName(g)}
-                </h3>
-              </div>
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                {g.positions.map((p) => (
-                  <PositionCard key={p.id} position={p} currency={currency} />
-                ))}
-              </ul>
-            </section>
-          ))}
+          {menu.groups.map((g) => {
+            const anchor = anchorOf(menu.id, g.id);
+            return (
+              <section key={g.id} id={anchor} aria-labelledby={`${anchor}-title`} className="scroll-anchor" data-group-section="">
+                <div className="mb-3 flex items-center gap-3">
+                  {g.photo ? <Image src={g.photo} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
+                  <h3 id={`${anchor}-title`} className="text-xl font-semibold">
+                    {groupName(g)}
+                    {g.adult ? " " : null}
+                    {g.adult ? <span className="ml-1 rounded-full border border-line px-2 py-0.5 align-middle text-xs font-semibold">18+</span> : null}
+                  </h3>
+                </div>
+                {g.locked ? (
+                  <AgeLockedNotice anchor={anchor} />
+                ) : (
+                  <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                    {g.positions.map((p) => (
+                      <PositionCard key={p.id} position={p} currency={currency} />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
         </section>
       ))}
     </div>
   );
+}
+
+/** The id of the section nearest the top of the viewport (below the sticky bars), with JavaScript. */
+function useSectionInView(ids: string[]): string | null {
+  const [current, setCurrent] = useState<string | null>(null);
+  const key = ids.join(",");
+  useEffect(() => {
+    if (typeof IntersectionObserver === "undefined") return;
+    const visible = new Map<string, number>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.set(entry.target.id, entry.boundingClientRect.top);
+          else visible.delete(entry.target.id);
+        }
+        const ordered = ids.filter((id) => visible.has(id));
+        if (ordered[0]) setCurrent(ordered[0]);
+      },
+      { rootMargin: "-160px 0px -55% 0px" },
+    );
+    for (const id of ids) {
+      const el = document.getElementById(id);
+      if (el) observer.observe(el);
+    }
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return current;
 }

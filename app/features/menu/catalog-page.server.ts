@@ -1,0 +1,71 @@
+/**
+ * Data of the catalog pages (home, /menus/:menuId, and home under a promotion layer): the effective
+ * location's resto, its menus for the chosen delivery method, promotions, and the device the first HTML is
+ * for (ADR 010). Desktop gets every menu (one combined page); a phone gets the mobile home (menus list,
+ * promotions, resto info) or one menu.
+ */
+import { data } from "@remix-run/node";
+import { effectiveLocation } from "~/features/location/location.server";
+import { toPromotionViews } from "~/features/promotions/promotion-view.server";
+import { restoStateNow } from "~/features/restos/resto-view.server";
+import { getContext, getState } from "~/services.server";
+import { upstreamFailure } from "~/upstream-failure.server";
+import { deviceOf, DEVICE_VARY_HEADERS } from "./device.server";
+import { isAdultConfirmed, toMenuSummaries, toMenuViews } from "./menu-view.server";
+import { pageUrls } from "./seo.server";
+
+export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
+  const { config, upstream } = getContext();
+  const device = deviceOf(request);
+  const urls = pageUrls(request, options.menuId ? `/menus/${options.menuId}` : "/");
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  const adultConfirmed = await isAdultConfirmed(request);
+  const base = { device, location, adultConfirmed, ...urls, menuId: options.menuId ?? null };
+  if (!location?.restoId) {
+    if (options.menuId) throw data("Not found", { status: 404 });
+    return { ...base, added: null, resto: null, menus: [], menuList: [], promotions: [], degraded: false };
+  }
+  const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
+    throw upstreamFailure(error);
+  });
+  {
+    const now = upstream.clock.now();
+    const menuList = toMenuSummaries(catalog, location.method);
+    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw data("Not found", { status: 404 });
+    const all = device === "desktop" || options.menuId;
+    const menus = all ? toMenuViews(catalog, location.method, { now, adultConfirmed }) : [];
+    const { resto } = catalog;
+    // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
+    const addedId = Number(new URL(request.url).searchParams.get("added"));
+    const addedName = addedId
+      ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null)
+      : null;
+    return {
+      added: addedName,
+      ...base,
+      resto: {
+        id: resto.id,
+        name: resto.name,
+        currency: resto.currency,
+        address: resto.address,
+        street: resto.street,
+        phone: resto.phones[0]?.value ?? null,
+        photo: resto.photos[0]?.url ?? null,
+        openingHours: resto.openingHours,
+        timezone: resto.timezone,
+        state: restoStateNow(resto, now),
+      },
+      // a phone's menu page shows its own menu only
+      menus: device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus,
+      menuList,
+      promotions: toPromotionViews(catalog.promotions),
+      degraded: catalog.degraded,
+    };
+  }
+}
+
+export type CatalogPageData = Awaited<ReturnType<typeof loadCatalogPage>>;
+
+export function catalogHeaders() {
+  return DEVICE_VARY_HEADERS;
+}

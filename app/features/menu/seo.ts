@@ -1,0 +1,52 @@
+/**
+ * Findability (issue 4 §9): per-page title and description, canonical URL and Open Graph, built for Remix's
+ * `meta` export. Structured data is rendered in the page body from data it already shows (jsonld.ts), so the
+ * JSON-LD does not travel twice (HTML + hydration data).
+ */
+import type { MetaDescriptor } from "@remix-run/node";
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  canonical?: string;
+  /** absolute or site-relative image URL */
+  image?: string | null;
+  origin?: string;
+  siteName?: string;
+  locale?: string;
+  type?: "website" | "article" | "restaurant.menu" | "restaurant.restaurant";
+}
+
+export function absoluteUrl(url: string | null | undefined, origin: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (/^https?:\/\//i.test(url)) return url;
+  return origin ? origin + (url.startsWith("/") ? url : `/${url}`) : url;
+}
+
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const image = absoluteUrl(input.image, input.origin);
+  const tags: MetaDescriptor[] = [
+    { title: input.title },
+    { name: "description", content: input.description },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:type", content: input.type ?? "website" },
+  ];
+  if (input.canonical) {
+    tags.push({ tagName: "link", rel: "canonical", href: input.canonical });
+    tags.push({ property: "og:url", content: input.canonical });
+  }
+  if (input.siteName) tags.push({ property: "og:site_name", content: input.siteName });
+  if (input.locale) tags.push({ property: "og:locale", content: input.locale === "en" ? "en_US" : "ru_RU" });
+  if (image) {
+    tags.push({ property: "og:image", content: image });
+    tags.push({ name: "twitter:card", content: "summary_large_image" });
+  }
+  return tags;
+}
+
+/** The brand name and locale from the root loader's data, for titles. */
+export function rootInfo(matches: readonly { id: string; data: unknown }[]) {
+  const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string }; locale?: string } | undefined;
+  return { brand: root?.brand?.displayName ?? "", locale: root?.locale ?? "ru" };
+}

@@ -1,0 +1,43 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { CatalogPage } from "~/features/menu/CatalogPage";
+import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { getLocale, messagesFor } from "~/root-data.server";
+
+/** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  const menu = data?.menuList.find((m) => m.id === data.menuId);
+  return seoMeta({
+    title: [menu?.name, data?.resto?.name, brand].filter(Boolean).join(" — "),
+    description: data?.description ?? "",
+    canonical: data?.canonical,
+    origin: data?.origin,
+    image: menu?.photo ?? data?.resto?.photo,
+    siteName: brand,
+    locale,
+    type: "restaurant.menu",
+  });
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const menuId = Number(params.menuId);
+  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw data("Not found", { status: 404 });
+  const page = await loadCatalogPage(request, { menuId });
+  const messages = messagesFor(await getLocale(request));
+  const description = page.resto ? messages.menu.seoDescription.replace("{{resto}}", page.resto.name) : "";
+  return data({ ...page, description }, { headers: catalogHeaders() });
+}
+
+export const headers = () => catalogHeaders();
+
+export default function MenuPage() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <CatalogPage data={page}>
+      <Outlet />
+    </CatalogPage>
+  );
+}

@@ -1,0 +1,36 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { pageUrls } from "~/features/menu/seo.server";
+import { PromotionLayer } from "~/features/promotions/PromotionDetail";
+import { loadPromotions } from "~/features/promotions/promotions-page.server";
+
+/** spec §2 promotions.show: the promotion as a layer over the list, or over home (`?from=home`, ADR 011). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.promotionId);
+  const { promotions } = await loadPromotions(request);
+  const promotion = Number.isSafeInteger(id) ? promotions.find((p) => p.id === id) : undefined;
+  if (!promotion) throw data("Not found", { status: 404 });
+  const fromHome = new URL(request.url).searchParams.get("from") === "home";
+  return { promotion, closeTo: fromHome ? "/" : "/promotions", ...pageUrls(request, `/promotions/${promotion.id}`) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  return seoMeta({
+    title: [data?.promotion.title, brand].filter(Boolean).join(" — "),
+    description: data?.promotion.description ?? "",
+    canonical: data?.canonical,
+    origin: data?.origin,
+    image: data?.promotion.photo,
+    siteName: brand,
+    locale,
+    type: "article",
+  });
+};
+
+export default function PromotionRoute() {
+  const { promotion, closeTo } = useLoaderData<typeof loader>();
+  return <PromotionLayer key={promotion.id} promotion={promotion} closeTo={closeTo} />;
+}

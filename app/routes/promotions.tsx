@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CatalogPage } from "~/features/menu/CatalogPage";
+import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { pageUrls } from "~/features/menu/seo.server";
+import { PromotionList } from "~/features/promotions/PromotionList";
+import { loadPromotions } from "~/features/promotions/promotions-page.server";
+import { getLocale, messagesFor } from "~/root-data.server";
+
+/**
+ * spec §2 promotions.index 'Акции', and the parent of promotions.show: the detail layer shows over this
+ * list, or — when the customer arrived from home (`?from=home`, ADR 011) — over the home page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const fromHome = Boolean(params.promotionId) && new URL(request.url).searchParams.get("from") === "home";
+  const messages = messagesFor(await getLocale(request));
+  if (fromHome) {
+    const home = await loadCatalogPage(request);
+    return data({ kind: "home" as const, home, list: null, ...pageUrls(request, "/promotions"), description: "" }, { headers: catalogHeaders() });
+  }
+  const list = await loadPromotions(request);
+  const description = list.restoName ? messages.promotions.seoDescription.replace("{{resto}}", list.restoName) : "";
+  return data({ kind: "list" as const, home: null, list, ...pageUrls(request, "/promotions"), description }, { headers: catalogHeaders() });
+}
+
+export const headers = () => catalogHeaders();
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  const title = locale === "en" ? "Promotions" : "Акции";
+  return seoMeta({
+    title: `${title} — ${brand}`,
+    description: data?.description ?? "",
+    canonical: data?.canonical,
+    origin: data?.origin,
+    image: data?.list?.promotions[0]?.photo,
+    siteName: brand,
+    locale,
+  });
+};
+
+export default function Promotions() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  if (page.kind === "home" && page.home) {
+    return (
+      <CatalogPage data={page.home}>
+        <Outlet />
+      </CatalogPage>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4 pt-6">
+      {page.list?.degraded ? (
+        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
+          {t("app.staleNotice")}
+        </p>
+      ) : null}
+      <h1 className="text-3xl font-bold">{t("promotions.title")}</h1>
+      <PromotionList promotions={page.list?.promotions ?? []} />
+      <Outlet />
+    </div>
+  );
+}

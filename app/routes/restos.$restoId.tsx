@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ldJson, restaurantLd } from "~/features/menu/jsonld";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { pageUrls } from "~/features/menu/seo.server";
+import { RestoDetails } from "~/features/restos/RestoDetails";
+import { loadRestoDetail } from "~/features/restos/restos-page.server";
+
+/** spec §2 restos.show 'О заведении'. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = Number(params.restoId);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data("Not found", { status: 404 });
+  const detail = await loadRestoDetail(request, id);
+  return { ...detail, ...pageUrls(request, `/restos/${id}`) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  return seoMeta({
+    title: [data?.resto.name, brand].filter(Boolean).join(" — "),
+    description: [data?.resto.address, data?.resto.description].filter(Boolean).join(". "),
+    canonical: data?.canonical,
+    origin: data?.origin,
+    image: data?.resto.photos[0],
+    siteName: brand,
+    locale,
+    type: "restaurant.restaurant",
+  });
+};
+
+export default function Resto() {
+  const { resto, origin, degraded } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4 pt-6">
+      {degraded ? (
+        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
+          {t("app.staleNotice")}
+        </p>
+      ) : null}
+      <Link to="/restos" className="w-fit text-sm text-muted hover:text-fg">
+        ← {t("restos.allRestos")}
+      </Link>
+      <div>
+        <p className="text-sm uppercase tracking-wide text-muted">{t("restos.detail")}</p>
+        <h1 className="text-3xl font-bold">{resto.name}</h1>
+      </div>
+      <RestoDetails resto={resto} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(restaurantLd(resto, origin)) }} />
+    </div>
+  );
+}

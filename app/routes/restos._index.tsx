@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Image } from "~/components/ui/Image";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { pageUrls } from "~/features/menu/seo.server";
+import { loadRestoList } from "~/features/restos/restos-page.server";
+import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
+import { getLocale, messagesFor } from "~/root-data.server";
+import { getContext } from "~/services.server";
+
+/** spec §2 restos.index 'Заведения': the restaurants of the customer's city with today's state. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const list = await loadRestoList(request);
+  const messages = messagesFor(await getLocale(request));
+  const description = messages.restos.seoDescription.replace("{{brand}}", getContext().config.brand.displayName);
+  return { ...list, ...pageUrls(request, "/restos"), description };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  return seoMeta({
+    title: `${locale === "en" ? "Restaurants" : "Заведения"} — ${brand}`,
+    description: data?.description ?? "",
+    canonical: data?.canonical,
+    origin: data?.origin,
+    image: data?.restos[0]?.photo,
+    siteName: brand,
+    locale,
+  });
+};
+
+export default function Restos() {
+  const { restos, cityName, degraded } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4 pt-6">
+      {degraded ? (
+        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
+          {t("app.staleNotice")}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-3xl font-bold">{t("restos.title")}</h1>
+        {cityName ? <p className="text-muted">{cityName}</p> : null}
+      </div>
+      {restos.length === 0 ? <p className="text-muted">{t("restos.empty")}</p> : null}
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {restos.map((r) => (
+          <li key={r.id} className="overflow-hidden rounded-2xl bg-surface" data-testid="resto-card">
+            <Link to={`/restos/${r.id}`} className="flex h-full flex-col">
+              <Image src={r.photo} alt="" width={640} height={360} className="aspect-video w-full" />
+              <span className="flex flex-col gap-2 p-4">
+                <span className="text-lg font-semibold">{r.name}</span>
+                <span className="text-sm text-muted">{r.address}</span>
+                <RestoStateBadge state={r.state} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { effectiveLocation } from "~/features/location/location.server";
+import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
+import { PositionCard } from "~/features/menu/PositionCard";
+import { rootInfo, seoMeta } from "~/features/menu/seo";
+import { pageUrls } from "~/features/menu/seo.server";
+import { getContext, getState } from "~/services.server";
+import { upstreamFailure } from "~/upstream-failure.server";
+
+/**
+ * spec §2: the full-screen search view with a back button and placeholder 'Поиск', searching the positions
+ * of the current resto's menus. A GET form (`?q=`) answered by the server; with JavaScript it searches as
+ * the customer types (debounced, replacing the history entry).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const back = safeRedirect(url.searchParams.get("from"), "/");
+  const { config, upstream } = getContext();
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  const base = { q, back: back.startsWith("/search") ? "/" : back, ...pageUrls(request, "/search") };
+  if (!location?.restoId) return { ...base, hasLocation: false, results: [], currency: "RUB" };
+  const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
+    throw upstreamFailure(error);
+  });
+  const results = searchPositions(catalog, location.method, q, { now: upstream.clock.now(), adultConfirmed: await isAdultConfirmed(request) });
+  return { ...base, hasLocation: true, results, currency: catalog.resto.currency };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { brand, locale } = rootInfo(matches);
+  const title = locale === "en" ? "Search" : "Поиск";
+  return [...seoMeta({ title: data?.q ? `${title}: ${data.q} — ${brand}` : `${title} — ${brand}`, description: "", canonical: data?.canonical, siteName: brand, locale }), { name: "robots", content: "noindex" }];
+};
+
+export default function Search() {
+  const { q, back, results, currency, hasLocation } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const submit = useDebounceSubmit();
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  // the full-screen view is for typing: focus the field once it opens (with JavaScript)
+  useEffect(() => input.current?.focus(), []);
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/search";
+  return (
+    <div className="fixed inset-0 z-[2400] overflow-y-auto bg-bg" data-testid="search-view">
+      <div className="sticky top-0 z-10 border-b border-line bg-bg">
+        <Form method="get" action="/search" role="search" className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3" onChange={(e) => submit(e.currentTarget, { replace: true, debounceTimeout: 250 })}>
+          <Link to={back} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface" aria-label={t("search.back")}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="m15 6-6 6 6 6" />
+            </svg>
+          </Link>
+          <input type="hidden" name="from" value={back} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={t("search.placeholder")}
+            aria-label={t("search.label")}
+            ref={input}
+            autoComplete="off"
+            maxLength={100}
+            className="h-11 min-w-0 flex-1 rounded-full border border-line bg-surface px-4 text-base outline-none focus:border-brand"
+          />
+          <button type="submit" className="rounded-full bg-brand px-4 py-2 font-semibold text-on-brand">
+            {t("search.submit")}
+          </button>
+        </Form>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-4" aria-busy={searching}>
+        <h1 className="sr-only">{t("search.title")}</h1>
+        <p role="status" className="mb-3 text-sm text-muted">
+          {!hasLocation ? t("search.noLocation") : !q.trim() ? t("search.hint") : results.length === 0 ? t("search.nothing", { q }) : t("search.found", { count: results.length })}
+        </p>
+        {results.length > 0 ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="search-results">
+            {results.map((p) => (
+              <PositionCard key={`${p.menuId}-${p.id}`} position={p} currency={currency} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Catalog journeys (issue 4) on the demo brand, run by every project: desktop and phone, JavaScript on and
+ * off. Demo ids: menu 501 'Основное меню' (Маргарита 10001 with a required size and up to 3 toppings), menu
+ * 502 'Бар' (18+ groups), resto 173 (default), 175 (a day off every day), 176 (round the clock).
+ */
+const MARGHERITA = "/menus/501/positions/10001";
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 840;
+
+async function expectNoSeriousA11yIssues(page: Page) {
+  // axe runs as a script in the page: only where JavaScript is on (the same HTML is served without it)
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Moscow wall-clock (resto 173 and the demo time slots use +03:00). */
+function moscowNow() {
+  const d = new Date(Date.now() + 3 * 3600_000);
+  return { weekday: (d.getUTCDay() + 6) % 7, minutes: d.getUTCHours() * 60 + d.getUTCMinutes() };
+}
+
+test.describe("catalog", () => {
+  test("browse the groups of a menu", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/");
+    if (isPhone(page)) {
+      // the mobile home: menus, promotions, resto info; a menu opens on its own page
+      await expect(page.getByTestId("mobile-home")).toBeVisible();
+      await expect(page.getByTestId("promotions-carousel")).toBeVisible();
+      await page.getByTestId("menu-link").filter({ hasText: "Основное меню" }).click();
+      await expect(page).toHaveURL(/\/menus\/501$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Основное меню" })).toBeVisible();
+    } else {
+      await expect(page.getByTestId("mobile-home")).toBeHidden();
+      // every menu of the resto on one page
+      await expect(page.getByRole("heading", { level: 2, name: "Основное меню" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "Бар" })).toBeVisible();
+    }
+    const nav = page.getByRole("navigation", { name: "Разделы меню" });
+    await nav.getByRole("link", { name: "Десерты" }).click();
+    await expect(page).toHaveURL(/#group-501-\d+$/);
+    const desserts = page.getByRole("heading", { level: 3, name: "Десерты" });
+    await expect(desserts).toBeInViewport();
+    if (javaScriptEnabled) await expect(nav.getByRole("link", { name: "Десерты" })).toHaveAttribute("aria-current", "location");
+    // groups in order, the synthetic group last
+    const groups = await page.getByRole("heading", { level: 3 }).allTextContents();
+    const main = groups.slice(0, groups.indexOf("Прочее") + 1);
+    expect(main[0]).toBe("Пицца");
+    expect(main.at(-1)).toBe("Прочее");
+    // prices in roubles, measures with units
+    const card = page.getByTestId("position-card").filter({ hasText: "Маргарита" }).first();
+    await expect(card.getByTestId("position-price")).toHaveText(/от\s490\s₽/);
+    await expect(card).toContainText("25 см");
+  });
+
+  test("open a position by click, close it, and by its URL", async ({ page }) => {
+    await page.goto(isPhone(page) ? "/menus/501" : "/");
+    await page.getByRole("link", { name: "Маргарита", exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${MARGHERITA}$`));
+    const layer = page.getByRole("dialog", { name: "Маргарита" });
+    await expect(layer).toBeVisible();
+    await expect(layer).toContainText("Томатный соус, моцарелла, базилик");
+    // the menu stays behind the layer
+    await expect(page.getByTestId("position-card").first()).toBeAttached();
+    await expectNoSeriousA11yIssues(page);
+    await layer.getByRole("link", { name: "Закрыть" }).click();
+    await expect(page).toHaveURL(/\/menus\/501$/);
+    await expect(layer).toBeHidden();
+
+    const response = await page.goto(MARGHERITA);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("dialog", { name: "Маргарита" })).toBeVisible();
+    // findability: title, canonical, Open Graph and MenuItem JSON-LD with add-ons
+    await expect(page).toHaveTitle(/^Маргарита — /);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${MARGHERITA}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/demo\/photos\/pizza\.svg$/);
+    const ld = await page.locator('[data-testid="position-detail"] script[type="application/ld+json"]').textContent();
+    const item = JSON.parse(ld ?? "{}");
+    expect(item["@type"]).toBe("MenuItem");
+    expect(item.offers.price).toBe("490.00");
+    expect(item.menuAddOn[0].name).toBe("Выберите размер");
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+  });
+
+  test("a modifier minimum blocks adding and the maximum caps the choice", async ({ page, javaScriptEnabled }) => {
+    await page.goto(MARGHERITA);
+    const layer = page.getByRole("dialog", { name: "Маргарита" });
+    const add = layer.getByTestId("position-add");
+    await expect(add).toHaveText(/490\s₽/);
+    await add.click();
+    await expect(layer.getByTestId("modifier-error")).toHaveText("«Выберите размер»: выберите хотя бы 1");
+    await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+    const toppings = layer.getByRole("group", { name: "Добавить по вкусу" });
+    await toppings.getByLabel("Двойная моцарелла").check();
+    await toppings.getByLabel("Бекон").check();
+    await toppings.getByLabel("Халапеньо").check();
+    if (javaScriptEnabled) {
+      // the fourth choice is capped in the browser …
+      await expect(toppings.getByLabel("Шампиньоны")).toBeDisabled();
+      await expect(add).toHaveText(/720\s₽/); // 490 + 90 + 90 + 50, before a size is chosen
+    } else {
+      // … and by the server without JavaScript
+      await toppings.getByLabel("Шампиньоны").check();
+      await layer.getByLabel("30 см").check();
+      await add.click();
+      await expect(page.getByRole("dialog", { name: "Маргарита" }).getByTestId("modifier-error")).toHaveText(
+        "«Добавить по вкусу»: можно выбрать не больше 3",
+      );
+      await page.getByRole("dialog", { name: "Маргарита" }).getByRole("group", { name: "Добавить по вкусу" }).getByLabel("Шампиньоны").uncheck();
+    }
+    const again = page.getByRole("dialog", { name: "Маргарита" });
+    await again.getByLabel("30 см").check();
+    if (javaScriptEnabled) await expect(again.getByTestId("position-add")).toHaveText(/870\s₽/);
+    await again.getByTestId("position-add").click();
+    await expect(page).toHaveURL(/\/menus\/501\?added=10001$/);
+    await expect(page.getByTestId("added-notice")).toContainText("«Маргарита» в корзине");
+    await expect(page.getByRole("dialog", { name: "Маргарита" })).toBeHidden();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  });
+
+  test("a position outside its time slots says when it is available", async ({ page }) => {
+    await page.goto("/menus/501");
+    const card = page.getByTestId("position-card").filter({ hasText: "Сырники" });
+    const { weekday, minutes } = moscowNow();
+    const breakfastNow = weekday < 5 && minutes >= 8 * 60 && minutes < 11 * 60;
+    if (breakfastNow) {
+      await expect(card.getByTestId("position-unavailable")).toHaveCount(0);
+      await expect(card.getByRole("button", { name: "Добавить «Сырники» в корзину" })).toBeVisible();
+    } else {
+      await expect(card.getByTestId("position-unavailable")).toHaveText(/^Доступно .*08:00$/);
+      await expect(card.getByRole("button")).toHaveCount(0);
+    }
+    await card.getByRole("link", { name: "Сырники" }).click();
+    await expect(page.getByRole("dialog", { name: "Сырники" })).toContainText("Пн–Пт 08:00–11:00");
+  });
+
+  test("a promotion layer opens over the list and over home", async ({ page }) => {
+    await page.goto("/promotions");
+    await expect(page.getByRole("heading", { level: 1, name: "Акции" })).toBeVisible();
+    await page.getByTestId("promotion-card").first().click();
+    await expect(page).toHaveURL(/\/promotions\/301$/);
+    const layer = page.getByRole("dialog", { name: "Скидка 10 % на первый заказ" });
+    await expect(layer).toBeVisible();
+    await expect(layer).toContainText("WELCOME");
+    await expect(page.getByRole("heading", { level: 1, name: "Акции" })).toBeAttached();
+    await expectNoSeriousA11yIssues(page);
+    await layer.getByRole("link", { name: "Закрыть" }).click();
+    await expect(page).toHaveURL(/\/promotions$/);
+
+    await page.goto("/");
+    await page.getByTestId("promotions-carousel").locator(":visible").getByRole("link", { name: "Пицца дня за 450 ₽" }).first().click();
+    await expect(page).toHaveURL(/\/promotions\/302\?from=home$/);
+    await expect(page.getByRole("dialog", { name: "Пицца дня за 450 ₽" })).toBeVisible();
+    // home is behind it, and closing returns home
+    await expect(page.getByRole("heading", { level: 1, name: "Демо Пицца на Тверской" }).first()).toBeAttached();
+    await page.getByRole("dialog").getByRole("link", { name: "Закрыть" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a restaurant page shows today's state and the week", async ({ page }) => {
+    await page.goto("/restos");
+    await expect(page.getByRole("heading", { level: 1, name: "Заведения" })).toBeVisible();
+    await expect(page.getByTestId("resto-card")).toHaveCount(3);
+    await page.getByTestId("resto-card").filter({ hasText: "на ВДНХ" }).click();
+    await expect(page).toHaveURL(/\/restos\/175$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Демо Пицца на ВДНХ" })).toBeVisible();
+    await expect(page.getByText("О заведении")).toBeVisible();
+    // every day inactive: a day off today
+    await expect(page.getByTestId("resto-state")).toHaveAttribute("data-state", "day-off");
+    await expect(page.getByTestId("resto-state")).toContainText("Выходной");
+    await expect(page.getByTestId("opening-hours").locator("tr")).toHaveCount(7);
+
+    await page.goto("/restos/176");
+    await expect(page.getByTestId("resto-state")).toContainText("Круглосуточно");
+
+    await page.goto("/restos/173");
+    const today = page.getByTestId("opening-hours").locator("tr[data-today]");
+    await expect(today).toHaveCount(1);
+    await expect(page.getByText("+7 495 000-01-73")).toBeVisible();
+    await expect(page.getByText("tverskaya@demo-pizza.example")).toBeVisible();
+    await expect(page.getByText("Средний чек")).toBeVisible();
+    await expect(page.getByText("Картой онлайн")).toBeVisible();
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("Restaurant");
+    expect(ld.openingHoursSpecification).toHaveLength(7);
+    await expectNoSeriousA11yIssues(page);
+  });
+
+  test("search finds a position by part of its name", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/menus/501");
+    await page.getByTestId("search-link").click();
+    await expect(page).toHaveURL(/\/search/);
+    const box = page.getByPlaceholder("Поиск");
+    await box.fill("маргар");
+    if (!javaScriptEnabled) await box.press("Enter");
+    const results = page.getByTestId("search-results");
+    await expect(results.getByRole("link", { name: "Маргарита", exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/q=%D0%BC%D0%B0%D1%80%D0%B3%D0%B0%D1%80/);
+    await expectNoSeriousA11yIssues(page);
+    await page.getByRole("link", { name: "Назад" }).click();
+    await expect(page).toHaveURL(/\/menus\/501$/);
+  });
+
+  test("an 18+ section asks for the age first and remembers it", async ({ page }) => {
+    await page.goto("/menus/502");
+    const beer = page.getByRole("region", { name: /^Пиво и сидр/ });
+    await expect(beer.getByTestId("age-locked")).toBeVisible();
+    await expect(page.getByTestId("position-card").filter({ hasText: "Жигулёвское" })).toHaveCount(0);
+    // its positions cannot be opened by URL either
+    await page.goto("/menus/502/positions/20001");
+    await expect(page.getByRole("dialog", { name: "Вам уже есть 18 лет?" })).toBeVisible();
+    await page.goto("/menus/502");
+    await beer.getByRole("link", { name: "Подтвердить возраст" }).click();
+    const dialog = page.getByRole("dialog", { name: "Вам уже есть 18 лет?" });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
+    await dialog.getByRole("button", { name: "Да, мне есть 18" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("position-card").filter({ hasText: "Жигулёвское" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("age-locked")).toHaveCount(0);
+  });
+
+  test("terms of sale and findability of the home page", async ({ page }) => {
+    await page.goto("/terms-of-sale");
+    await expect(page.getByRole("heading", { level: 1, name: "Безопасность платежей" })).toBeVisible();
+    await expect(page.getByText("защищённый платёжный шлюз")).toBeVisible();
+
+    await page.goto("/");
+    await expect(page).toHaveTitle("Демо Пицца на Тверской — Демо Пицца");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Демо Пицца на Тверской/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Демо Пицца на Тверской — Демо Пицца");
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("Restaurant");
+    expect(ld.address.streetAddress).toBe("Тверская улица, 12");
+    if (!isPhone(page)) {
+      expect(ld.hasMenu[0]["@type"]).toBe("Menu");
+      expect(ld.hasMenu[0].hasMenuSection[0].hasMenuItem[0].offers.priceCurrency).toBe("RUB");
+    }
+    await expectNoSeriousA11yIssues(page);
+  });
+});
