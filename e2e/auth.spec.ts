@@ -102,17 +102,31 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("button", { name: "Войти через VK ID" })).toBeVisible();
   });
 
-  test("VK ID through the demo authorize stand-in (full-page redirect with PKCE)", async ({ page }) => {
+  test("VK ID through the demo authorize stand-in: full-page redirect without JavaScript, the 800x800 window with it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const bodies = recordBodies(page);
     await putInCart(page);
     await page.goto("/auth?redirectTo=%2F");
-    await page.getByRole("button", { name: "Войти через VK ID" }).click();
-    await expect(page).toHaveURL(/\/_demo\/vk\/authorize\?.*code_challenge_method=S256/);
-    const url = new URL(page.url());
-    expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{64}$/);
-    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(url.searchParams.get("redirect_uri")).toMatch(/\/auth$/);
-    await page.getByRole("link", { name: "Разрешить и войти" }).click();
+    const button = page.getByRole("button", { name: "Войти через VK ID" });
+    if (javaScriptEnabled) {
+      const popupOpened = page.waitForEvent("popup");
+      await button.click();
+      const popup = await popupOpened;
+      await expect(popup).toHaveURL(/\/_demo\/vk\/authorize\?.*code_challenge_method=S256/);
+      const closed = popup.waitForEvent("close");
+      await popup.getByRole("link", { name: "Разрешить и войти" }).click();
+      await closed; // the popup handed code and state to this window by message and closed
+    } else {
+      await button.click();
+      await expect(page).toHaveURL(/\/_demo\/vk\/authorize\?.*code_challenge_method=S256/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{64}$/);
+      expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(url.searchParams.get("redirect_uri")).toMatch(/\/auth$/);
+      await page.getByRole("link", { name: "Разрешить и войти" }).click();
+    }
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("person-name")).toBeVisible();
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
@@ -137,7 +151,10 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("person-name")).toHaveText("maria");
   });
 
-  test("the sign-in page has no serious accessibility violations", async ({ page }) => {
+  test("the sign-in page has no serious accessibility violations", async ({ browser, viewport, isMobile }) => {
+    // axe runs as a script: a context with JavaScript even in the no-JS projects, at this project's size
+    const context = await browser.newContext({ javaScriptEnabled: true, viewport, isMobile, locale: "ru-RU", baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
     await page.goto("/auth");
     const before = await new AxeBuilder({ page }).analyze();
     const serious = (r: typeof before) => r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -147,5 +164,6 @@ test.describe("sign-in", () => {
     await expect(page.locator('input[name="code"]')).toBeVisible();
     const after = await new AxeBuilder({ page }).analyze();
     expect(serious(after), JSON.stringify(serious(after), null, 1)).toEqual([]);
+    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AuthActionData, AuthPageData } from "./sign-in.server";
-import { VkButton } from "./VkButton";
+import { VkButton, VkPopupHandOver } from "./VkButton";
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
@@ -13,7 +13,9 @@ export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthA
   const { t } = useTranslation();
   const { methods } = page;
   const external = methods.google || methods.apple || methods.vk;
-  const generalError = action && !action.field && action.error ? action.error : page.error;
+  // errors of the code step's forms show beside the code field, the others above the methods
+  const codeStepIntent = action?.intent === "verify" || action?.intent === "resend";
+  const generalError = action && !action.field && !codeStepIntent && action.error ? action.error : page.error;
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 py-8" aria-labelledby="auth-title">
       <header className="flex flex-col gap-1">
@@ -23,7 +25,9 @@ export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthA
         <p className="text-muted">{t("auth.intro")}</p>
       </header>
       {generalError ? <ErrorText>{generalError}</ErrorText> : null}
-      {page.step === "phone" ? (
+      {page.vkPopup ? (
+        <VkPopupHandOver {...page.vkPopup} redirectTo={page.redirectTo} />
+      ) : page.step === "phone" ? (
         <>
           {external ? (
             <div className="flex flex-col gap-3" role="group" aria-label={t("auth.methods")}>

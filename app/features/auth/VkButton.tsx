@@ -1,22 +1,98 @@
-import { Form } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { AuthActionData } from "./sign-in.server";
+import { browserEnv, openVkPopup, VK_MESSAGE_TYPE, type PopupSession, type VkSdkError } from "./vk-popup";
 
 /**
  * VK ID (spec §4, §5). Without JavaScript: a form that makes the server keep verifier and state in the session
- * and send the browser to VK's authorize page (303). With JavaScript the popup flow takes over (vk-popup.ts).
+ * and send the browser to VK's authorize page (303). With JavaScript: the same click opens the centred 800x800
+ * window (vk-popup.ts); the server still makes and keeps verifier and state; the code comes back by message.
  */
 export function VkButton({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation();
+  const start = useFetcher<AuthActionData>();
+  const exchange = useFetcher<AuthActionData>();
+  const session = useRef<PopupSession | null>(null);
+  const [error, setError] = useState<VkSdkError | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    session.current?.cancel();
+    const popup = openVkPopup(browserEnv());
+    session.current = popup;
+    popup.result.then(
+      ({ code, state, deviceId }) => exchange.submit({ intent: "vk-exchange", code, state, deviceId, redirectTo }, { method: "post", action: "/auth" }),
+      (code: VkSdkError) => {
+        if (session.current === popup) setError(code);
+      },
+    );
+    start.submit({ intent: "vk-start", mode: "popup", redirectTo }, { method: "post", action: "/auth" });
+  }
+
+  useEffect(() => {
+    const answer = start.data;
+    if (start.state === "idle" && answer?.authorizeUrl && answer.state) session.current?.navigate(new URL(answer.authorizeUrl, window.location.href).href, answer.state);
+  }, [start.state, start.data]);
+
+  useEffect(() => () => session.current?.cancel(), []);
+
+  const busy = start.state !== "idle" || exchange.state !== "idle";
+  const serverError = exchange.data?.error || start.data?.error;
   return (
-    <Form method="post" action="/auth" reloadDocument className="w-full">
-      <input type="hidden" name="intent" value="vk-start" />
-      <input type="hidden" name="mode" value="redirect" />
+    <div className="flex w-full flex-col gap-2">
+      <Form method="post" action="/auth" reloadDocument className="w-full" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value="vk-start" />
+        <input type="hidden" name="mode" value="redirect" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button
+          type="submit"
+          aria-busy={busy || undefined}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-[#0062d6] px-5 py-3 font-semibold text-white"
+        >
+          <VkMark />
+          {busy ? t("auth.pending") : t("auth.vk")}
+        </button>
+      </Form>
+      {error ? (
+        <p role="alert" className="text-sm text-red-300 [[data-theme=light]_&]:text-red-800" data-testid="vk-error">
+          {t(`auth.errors.vk${error}`)}
+        </p>
+      ) : serverError ? (
+        <p role="alert" className="text-sm text-red-300 [[data-theme=light]_&]:text-red-800">
+          {serverError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The popup's /auth page after VK sent it back: hands code and state to the window that opened it and closes.
+ * Without an opener (the window became a tab) a plain form finishes the sign-in here.
+ */
+export function VkPopupHandOver({ code, state, deviceId, redirectTo }: { code: string; state: string; deviceId: string; redirectTo: string }) {
+  const { t } = useTranslation();
+  const [orphan, setOrphan] = useState(false);
+  useEffect(() => {
+    const opener = window.opener as Window | null;
+    if (!opener) {
+      setOrphan(true);
+      return;
+    }
+    opener.postMessage({ type: VK_MESSAGE_TYPE, code, state, deviceId }, window.location.origin);
+    window.close();
+  }, [code, state, deviceId]);
+  return (
+    <Form method="post" action="/auth" className="flex flex-col gap-3" data-testid="vk-hand-over">
+      <input type="hidden" name="intent" value="vk-exchange" />
+      <input type="hidden" name="code" value={code} />
+      <input type="hidden" name="state" value={state} />
+      <input type="hidden" name="deviceId" value={deviceId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <button
-        type="submit"
-        className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-[#0062d6] px-5 py-3 font-semibold text-white"
-      >
-        <VkMark />
+      <p className="text-muted">{orphan ? "" : t("auth.pending")}</p>
+      <button type="submit" className="rounded-full bg-brand px-5 py-3 font-semibold text-on-brand">
         {t("auth.vk")}
       </button>
     </Form>
