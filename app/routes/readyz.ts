@@ -5,7 +5,10 @@ export async function loader() {
   const { upstream } = getContext();
   try {
     await upstream.clock.sync();
-    return Response.json({ status: "ready", clockOffsetMs: upstream.clock.offsetMs() }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { status: "ready", clockOffsetMs: upstream.clock.offsetMs(), circuit: upstream.http.circuit() },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   } catch (error) {
     return Response.json(
       { status: "unavailable", reason: error instanceof Error ? error.message : "unknown" },

@@ -2,10 +2,12 @@
  * The one place that talks HTTP to the upstream platform API (spec §7: a configured base address, JSON).
  * Every call: the injected fetch, a time limit, JSON in and out, `Authorization: Bearer` when a token is
  * given, the answer parsed with its zod schema, and every failure mapped to an ApiError (spec §8).
- * No retries: catalog GETs are covered by the cache, and POSTs (orders, sign-in) must never repeat.
+ * GETs are retried on transient failures and every call goes through a circuit breaker (resilience.ts);
+ * POSTs (orders, sign-in) are never retried.
  */
 import type { z } from "zod";
 import { type ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
+import { createResilience, type ResilienceOptions } from "./resilience";
 
 /** The fetch the client uses. DESIGN.md "Wiring": injected, never a patched global. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -66,6 +68,8 @@ export interface HttpOptions {
   /** called once per call when it ends: logging, bench counting */
   onCall?: (call: UpstreamCall) => void;
   logger?: Logger;
+  /** GET retries and the circuit breaker; defaults: 2 retries, open after 5 failures for 10 s */
+  resilience?: ResilienceOptions;
 }
 
 export interface Http {
@@ -74,6 +78,8 @@ export interface Http {
   /** body undefined → no body; otherwise sent as JSON */
   post<S extends z.ZodTypeAny>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.output<S>>;
   stats(): HttpStats;
+  /** the circuit breaker's state, for readiness and logs */
+  circuit(): "closed" | "open" | "half-open";
 }
 
 export const DEFAULT_GET_TIMEOUT_MS = 5_000;
@@ -109,6 +115,7 @@ export function createHttp(options: HttpOptions): Http {
   const postMs = options.timeouts?.postMs ?? DEFAULT_POST_TIMEOUT_MS;
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const stats: HttpStats = { calls: 0, failures: 0, inFlight: 0 };
+  const resilience = createResilience(options.resilience);
 
   async function send<S extends z.ZodTypeAny>(
     method: HttpMethod,
@@ -190,9 +197,10 @@ export function createHttp(options: HttpOptions): Http {
 
   return {
     baseUrl,
-    get: (path, schema, opts = {}) => send("GET", path, undefined, schema, opts),
-    post: (path, body, schema, opts = {}) => send("POST", path, body, schema, opts),
+    get: (path, schema, opts = {}) => resilience.get("GET", path, () => send("GET", path, undefined, schema, opts)),
+    post: (path, body, schema, opts = {}) => resilience.post("POST", path, () => send("POST", path, body, schema, opts)),
     stats: () => ({ ...stats }),
+    circuit: () => resilience.state(),
   };
 }
 

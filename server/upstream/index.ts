@@ -18,6 +18,7 @@ import { createDelivery, type AreaData, type Delivery } from "./delivery";
 import type { UpstreamDeps } from "./deps";
 import { createHttp, type FetchLike, type Http, type HttpStats, type Logger, type UpstreamCall } from "./http";
 import { createOrders, type Orders } from "./orders";
+import type { ResilienceOptions } from "./resilience";
 import { createProfile, type Profile } from "./profile";
 
 export interface UpstreamOptions {
@@ -35,6 +36,8 @@ export interface UpstreamOptions {
   onCall?: (call: UpstreamCall) => void;
   /** default: no logging */
   logger?: Logger;
+  /** GET retries and the circuit breaker (issue 8) */
+  resilience?: ResilienceOptions;
 }
 
 export interface Upstream {
@@ -67,6 +70,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     timeouts: options.timeouts,
     onCall: options.onCall,
     logger: options.logger,
+    resilience: options.resilience,
   });
   const cache = isCatalogCache(options.cache) ? options.cache : createCatalogCache({ logger: options.logger, ...options.cache });
   const deps: UpstreamDeps = { http, cache, whiteLabel: options.whiteLabel, apiKey: options.apiKey };
@@ -102,3 +106,4 @@ export type { Auth, PhoneCodeRequest, PhoneSignIn, VkSignIn } from "./auth";
 export type { Orders, PersonAuth } from "./orders";
 export type { Profile } from "./profile";
 export type { FetchLike, Http, HttpStats, Logger, UpstreamCall } from "./http";
+export type { ResilienceOptions } from "./resilience";

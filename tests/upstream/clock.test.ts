@@ -4,7 +4,7 @@ import { computeOffset, createClock, parseUtcTime } from "~server/upstream/clock
 import { ApiError, TIME_FETCH_FAILED_MESSAGE } from "~server/upstream/errors";
 import { createHttp } from "~server/upstream/http";
 import { BASE } from "./fixtures";
-import { setupMswServer } from "./helpers";
+import { setupMswServer, SINGLE_ATTEMPT } from "./helpers";
 
 const server = setupMswServer();
 const UTC = "2025-03-03T12:00:00.000Z";
@@ -21,7 +21,7 @@ describe("clock (spec §3 server clock offset, §7 GET /1/now)", () => {
     server.use(mock.get(`${BASE}/1/now`, () => HttpResponse.json({ utc_time: UTC })));
     // local clock 90 s behind the server; the request took 200 ms
     const sent = SERVER_MS - 90_000 - 100;
-    const clock = createClock(createHttp({ baseUrl: BASE }), { localNow: localClock(sent, sent + 200, sent + 1_000) });
+    const clock = createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }), { localNow: localClock(sent, sent + 200, sent + 1_000) });
     expect(clock.isSynced()).toBe(false);
     expect(clock.offsetMs()).toBe(0);
     expect(await clock.sync()).toBe(90_000);
@@ -31,7 +31,7 @@ describe("clock (spec §3 server clock offset, §7 GET /1/now)", () => {
   });
 
   it("now() is the local time before the first sync", () => {
-    const clock = createClock(createHttp({ baseUrl: BASE }), { localNow: () => 1_000 });
+    const clock = createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }), { localNow: () => 1_000 });
     expect(clock.now().getTime()).toBe(1_000);
   });
 
@@ -43,7 +43,7 @@ describe("clock (spec §3 server clock offset, §7 GET /1/now)", () => {
 
   it("failure with no server message: ApiError 'Failed to fetch UTC time' (status kept)", async () => {
     server.use(mock.get(`${BASE}/1/now`, () => new HttpResponse(null, { status: 500 })));
-    const clock = createClock(createHttp({ baseUrl: BASE }));
+    const clock = createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }));
     const error = await clock.sync().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: TIME_FETCH_FAILED_MESSAGE, status: 500 });
@@ -56,14 +56,14 @@ describe("clock (spec §3 server clock offset, §7 GET /1/now)", () => {
         HttpResponse.json({ errors: [{ code: "time", message: "Время недоступно" }] }, { status: 500 }),
       ),
     );
-    await expect(createClock(createHttp({ baseUrl: BASE })).sync()).rejects.toMatchObject({
+    await expect(createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE })).sync()).rejects.toMatchObject({
       message: "Время недоступно",
       code: "time",
     });
   });
 
   it("network failure, timeout and a bad answer are all 'Failed to fetch UTC time'", async () => {
-    const clock = createClock(createHttp({ baseUrl: BASE, timeouts: { getMs: 30 } }));
+    const clock = createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, timeouts: { getMs: 30 } }));
     server.use(mock.get(`${BASE}/1/now`, () => HttpResponse.error()));
     await expect(clock.sync()).rejects.toMatchObject({ message: TIME_FETCH_FAILED_MESSAGE, code: "network" });
     server.use(
@@ -89,7 +89,7 @@ describe("clock (spec §3 server clock offset, §7 GET /1/now)", () => {
       }),
     );
     const warnings: string[] = [];
-    const clock = createClock(createHttp({ baseUrl: BASE }), {
+    const clock = createClock(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }), {
       localNow: () => SERVER_MS - 5_000,
       logger: (level, msg) => level === "warn" && warnings.push(msg),
     });

@@ -13,8 +13,11 @@ export function setupMswServer() {
   return server;
 }
 
+/** One attempt per call and no breaker: these tests pin single-call behaviour (resilience.test.ts covers the rest). */
+export const SINGLE_ATTEMPT = { getRetries: 0, breakerThreshold: false } as const;
+
 export function makeUpstream(options: Partial<UpstreamOptions> = {}) {
-  return createUpstream({ baseUrl: BASE, whiteLabel: WHITE_LABEL, apiKey: API_KEY, ...options });
+  return createUpstream({ baseUrl: BASE, whiteLabel: WHITE_LABEL, apiKey: API_KEY, resilience: SINGLE_ATTEMPT, ...options });
 }
 
 /** Counts requests per "METHOD path" seen by msw. */

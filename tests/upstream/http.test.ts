@@ -11,7 +11,7 @@ import {
 } from "~server/upstream/errors";
 import { buildUrl, createHttp, type UpstreamCall } from "~server/upstream/http";
 import { BASE } from "./fixtures";
-import { setupMswServer } from "./helpers";
+import { setupMswServer, SINGLE_ATTEMPT } from "./helpers";
 
 const server = setupMswServer();
 const itemSchema = z.object({ id: z.number(), name: z.string() });
@@ -35,7 +35,7 @@ describe("createHttp: requests", () => {
         return HttpResponse.json({ id: 7, name: "seven", extra: true });
       }),
     );
-    const http = createHttp({ baseUrl: `${BASE}/` });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: `${BASE}/` });
     await expect(http.get("/1/items/7", itemSchema, { query: { a: 1, b: null, c: undefined, d: "x y" } })).resolves.toEqual({
       id: 7,
       name: "seven",
@@ -60,7 +60,7 @@ describe("createHttp: requests", () => {
         return HttpResponse.json({ id: 1, name: "made" });
       }),
     );
-    const http = createHttp({ baseUrl: BASE });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE });
     await expect(http.post("/1/things", { a: 1 }, itemSchema, { token: "tok", headers: { "x-extra": "yes" } })).resolves.toEqual({
       id: 1,
       name: "made",
@@ -70,14 +70,14 @@ describe("createHttp: requests", () => {
 
   it("uses the injected fetch, never the global one", async () => {
     const injected = vi.fn(async () => HttpResponse.json({ id: 1, name: "from injected" }));
-    const http = createHttp({ baseUrl: "http://elsewhere.test", fetch: injected });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: "http://elsewhere.test", fetch: injected });
     await expect(http.get("/x", itemSchema)).resolves.toEqual({ id: 1, name: "from injected" });
     expect(injected).toHaveBeenCalledTimes(1);
     expect(injected.mock.calls[0]).toEqual(["http://elsewhere.test/x", expect.objectContaining({ method: "GET" })]);
   });
 
   it("looks the global fetch up at call time by default (msw installed later still intercepts)", async () => {
-    const http = createHttp({ baseUrl: BASE });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE });
     server.use(mock.get(`${BASE}/late`, () => HttpResponse.json({ id: 2, name: "late" })));
     await expect(http.get("/late", itemSchema)).resolves.toEqual({ id: 2, name: "late" });
   });
@@ -91,7 +91,7 @@ describe("createHttp: requests", () => {
       mock.get(`${BASE}/bad`, () => HttpResponse.json({ errors: [{ code: "x.bad", message: "Bad" }] }, { status: 400 })),
     );
     const calls: UpstreamCall[] = [];
-    const http = createHttp({ baseUrl: BASE, onCall: (call) => calls.push(call) });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, onCall: (call) => calls.push(call) });
     const pending = http.get("/ok", itemSchema, { query: { q: 1 } });
     expect(http.stats()).toEqual({ calls: 1, failures: 0, inFlight: 1 });
     await pending;
@@ -113,7 +113,7 @@ describe("createHttp: spec §8 error mapping", () => {
       ],
     };
     server.use(mock.post(`${BASE}/p`, () => HttpResponse.json(body, { status: 422 })));
-    const error = await failure(createHttp({ baseUrl: BASE }).post("/p", {}, itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).post("/p", {}, itemSchema));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toBeInstanceOf(Error);
     expect(error).toMatchObject({
@@ -133,26 +133,26 @@ describe("createHttp: spec §8 error mapping", () => {
 
   it("an error entry with a code but no message: the code is kept, the message falls back to the status text", async () => {
     server.use(mock.get(`${BASE}/p`, () => HttpResponse.json({ errors: [{ code: "resto.closed" }] }, { status: 409 })));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ message: "Conflict", code: "resto.closed", status: 409 });
   });
 
   it("no body: the HTTP status text", async () => {
     server.use(mock.get(`${BASE}/p`, () => new HttpResponse(null, { status: 503 })));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ kind: "http", message: "Service Unavailable", status: 503, code: null, body: null });
     expect(firstErrorCode(error)).toBeNull();
   });
 
   it("no body and no status text: 'Не удалось выполнить запрос'", async () => {
     server.use(mock.get(`${BASE}/p`, () => new HttpResponse(null, { status: 599, statusText: "" })));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ message: REQUEST_FAILED_MESSAGE, status: 599 });
   });
 
   it("a JSON body of another shape: the status text, the body kept", async () => {
     server.use(mock.get(`${BASE}/p`, () => HttpResponse.json({ detail: "nope" }, { status: 400 })));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ message: "Bad Request", body: { detail: "nope" }, code: null });
   });
 
@@ -163,13 +163,13 @@ describe("createHttp: spec §8 error mapping", () => {
         () => new HttpResponse("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }),
       ),
     );
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ kind: "http", message: "Bad Gateway", status: 502, body: "<html>Bad gateway</html>" });
   });
 
   it("404 without a server message: the resource's fallback; with one: the server's", async () => {
     server.use(mock.get(`${BASE}/groups`, () => new HttpResponse(null, { status: 404 })));
-    const http = createHttp({ baseUrl: BASE });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE });
     const fallback = await failure(http.get("/groups", itemSchema, { notFoundMessage: "Menu groups not found" }));
     expect(fallback).toMatchObject({ message: "Menu groups not found", status: 404, statusText: "Not Found" });
 
@@ -184,7 +184,7 @@ describe("createHttp: spec §8 error mapping", () => {
 
   it("network failure: 'Network error when attempting to fetch resource.', status 0, code 'network'", async () => {
     server.use(mock.get(`${BASE}/p`, () => HttpResponse.error()));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ kind: "network", message: NETWORK_ERROR_MESSAGE, status: 0, code: "network" });
     expect(error.cause).toBeDefined();
   });
@@ -193,7 +193,7 @@ describe("createHttp: spec §8 error mapping", () => {
     const fetch = async () => {
       throw new TypeError("fetch failed");
     };
-    const error = await failure(createHttp({ baseUrl: BASE, fetch }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, fetch }).get("/p", itemSchema));
     expect(error).toMatchObject({ kind: "network", message: NETWORK_ERROR_MESSAGE, code: "network", status: 0 });
   });
 
@@ -204,7 +204,7 @@ describe("createHttp: spec §8 error mapping", () => {
         return HttpResponse.json({ id: 1, name: "late" });
       }),
     );
-    const http = createHttp({ baseUrl: BASE, timeouts: { getMs: 50 } });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, timeouts: { getMs: 50 } });
     const started = performance.now();
     const error = await failure(http.get("/slow", itemSchema));
     expect(performance.now() - started).toBeLessThan(400);
@@ -218,7 +218,7 @@ describe("createHttp: spec §8 error mapping", () => {
         return HttpResponse.json({ id: 1, name: "done" });
       }),
     );
-    const http = createHttp({ baseUrl: BASE, timeouts: { getMs: 50 } });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, timeouts: { getMs: 50 } });
     await expect(http.post("/slow", {}, itemSchema)).resolves.toEqual({ id: 1, name: "done" });
     await expect(http.post("/slow", {}, itemSchema, { timeoutMs: 30 })).rejects.toMatchObject({ code: "timeout" });
   });
@@ -231,7 +231,7 @@ describe("createHttp: spec §8 error mapping", () => {
       }),
     );
     const controller = new AbortController();
-    const pending = createHttp({ baseUrl: BASE }).get("/slow", itemSchema, { signal: controller.signal });
+    const pending = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/slow", itemSchema, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: "network", code: "network" });
   });
@@ -239,7 +239,7 @@ describe("createHttp: spec §8 error mapping", () => {
   it("an answer of the wrong shape: 'invalid-response' with 'Неизвестная ошибка'", async () => {
     server.use(mock.get(`${BASE}/p`, () => HttpResponse.json({ id: "seven" })));
     const warnings: string[] = [];
-    const http = createHttp({ baseUrl: BASE, logger: (level, msg) => level === "warn" && warnings.push(msg) });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, logger: (level, msg) => level === "warn" && warnings.push(msg) });
     const error = await failure(http.get("/p", itemSchema));
     expect(error).toMatchObject({
       kind: "invalid-response",
@@ -254,12 +254,12 @@ describe("createHttp: spec §8 error mapping", () => {
 
   it("a 200 that is not JSON: 'invalid-response'", async () => {
     server.use(mock.get(`${BASE}/p`, () => new HttpResponse("<html>maintenance</html>", { status: 200 })));
-    const error = await failure(createHttp({ baseUrl: BASE }).get("/p", itemSchema));
+    const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
     expect(error).toMatchObject({ code: "invalid-response", message: UNKNOWN_ERROR_MESSAGE, body: "<html>maintenance</html>" });
   });
 
   it("an empty 2xx body is null, fine for a schema that ignores the answer", async () => {
     server.use(mock.post(`${BASE}/p`, () => new HttpResponse(null, { status: 204 })));
-    await expect(createHttp({ baseUrl: BASE }).post("/p", {}, z.unknown())).resolves.toBeNull();
+    await expect(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).post("/p", {}, z.unknown())).resolves.toBeNull();
   });
 });
