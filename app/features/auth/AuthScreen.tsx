@@ -114,7 +114,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
   const hydrated = useHydrated();
   return (
     <div className="flex flex-col gap-4">
-      <p>{t("auth.codeSentTo", { phone: page.phone ?? "" })}</p>
+      <p>{t("auth.codeSentTo", { phone: page.phoneDisplay ?? "" })}</p>
       {page.demoCode ? (
         <p className="rounded-lg bg-surface px-3 py-2 text-sm" data-testid="demo-sms-code">
           {t("auth.demoCode", { code: page.demoCode })}

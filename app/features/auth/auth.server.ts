@@ -9,6 +9,7 @@
  * One call per request: the answer is memoised per Request, so parallel loaders refresh once.
  */
 import { redirect } from "@remix-run/node";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { tokenDecision } from "~/lib/tokens";
 import { getContext, getState, setState, vkLogout, type AuthState } from "~/services.server";
@@ -137,7 +138,12 @@ export async function completeSignIn(request: Request, tokens: TokenSetDto, sour
   return person;
 }
 
+/** A phone number as people read it ("+7 900 123-45-67"); the input when it is not a number. */
+export function formatPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
 /** What the header shows: the name, else the phone, else the email (no tokens). */
 export function personDisplayName(profile: PersonProfile): string {
-  return profile.firstName?.trim() || profile.phone || profile.email || "";
+  return profile.firstName?.trim() || (profile.phone ? formatPhone(profile.phone) : "") || profile.email || "";
 }

@@ -22,7 +22,7 @@ import {
 } from "~/services.server";
 import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~server/upstream/schemas";
-import { completeSignIn, getPerson, type SignInSource } from "./auth.server";
+import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
 
 type AuthMessages = ReturnType<typeof messagesFor>["auth"];
 type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
@@ -101,6 +101,7 @@ export async function pageData(request: Request, redirectTo: string) {
     methods: availableMethods(),
     step,
     phone: flow.phone ?? null,
+    phoneDisplay: flow.phone ? formatPhone(flow.phone) : null,
     resendInSeconds,
     // the SMS code on the page only in demo mode (never against a real upstream)
     demoCode: config.demo && demo && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
