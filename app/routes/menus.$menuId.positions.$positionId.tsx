@@ -4,7 +4,6 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
-import { Layer } from "~/components/ui/Layer";
 import { AgeConfirm } from "~/features/age/AgeGate";
 import { addToCart } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
@@ -138,8 +137,14 @@ export default function PositionLayer() {
   }
   const close = () => navigate(page.menuUrl, { preventScrollReset: true });
   return (
-    <Layer title={page.position.name} closeTo={page.menuUrl} onClose={close} maxWidth="40rem" testId="position-layer">
-      <PositionDetail key={page.position.id} position={page.position} currency={page.currency} origin={page.origin} actionData={actionData ?? null} />
-    </Layer>
+    <PositionDetail
+      key={page.position.id}
+      position={page.position}
+      currency={page.currency}
+      origin={page.origin}
+      actionData={actionData ?? null}
+      closeTo={page.menuUrl}
+      onClose={close}
+    />
   );
 }

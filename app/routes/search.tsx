@@ -17,6 +17,9 @@ import { upstreamFailure } from "~/upstream-failure.server";
  * of the current resto's menus. A GET form (`?q=`) answered by the server; with JavaScript it searches as
  * the customer types (debounced, replacing the history entry).
  */
+/** Full screen: no app bar or footer behind it (spec §2 search view). */
+export const handle = { layout: "custom" };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
@@ -48,7 +51,7 @@ export default function Search() {
   useEffect(() => input.current?.focus(), []);
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/search";
   return (
-    <div className="fixed inset-0 z-[2400] overflow-y-auto bg-bg" data-testid="search-view">
+    <main className="fixed inset-0 z-[2400] overflow-y-auto bg-bg" data-testid="search-view">
       <div className="sticky top-0 z-10 border-b border-line bg-bg">
         <Form method="get" action="/search" role="search" className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3" onChange={(e) => submit(e.currentTarget, { replace: true, debounceTimeout: 250 })}>
           <Link to={back} className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface" aria-label={t("search.back")}>
@@ -86,6 +89,6 @@ export default function Search() {
           </ul>
         ) : null}
       </div>
-    </div>
+    </main>
   );
 }

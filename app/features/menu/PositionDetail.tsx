@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
-import { useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Layer } from "~/components/ui/Layer";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
 import { availabilityText } from "./availability";
@@ -50,13 +51,18 @@ export function PositionDetail({
   currency,
   origin,
   actionData,
+  closeTo,
+  onClose,
 }: {
   position: PositionDetailView;
   currency: string;
   origin: string;
   actionData?: PositionActionData | null;
+  closeTo: string;
+  onClose?: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const formId = useId();
   const fetcher = useFetcher<PositionActionData>();
   const answer = fetcher.data ?? actionData ?? null;
   const [choice, setChoice] = useState<Choice>(() => parseChoice(actionData?.values.modifier ?? []));
@@ -104,126 +110,170 @@ export function PositionDetail({
   const ld = menuItemLd({ ...position, modifiers: position.modifiers }, currency, origin);
 
   return (
-    <fetcher.Form method="post" preventScrollReset onSubmit={onSubmit} className="flex flex-col gap-4" noValidate data-testid="position-detail">
-      <input type="hidden" name="intent" value="add" />
-      <Gallery photos={position.photos} alt={position.name} />
-      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted">
-        {measure ? <span>{measure}</span> : null}
-        {position.longCooking ? <span className="text-brand">{t("menu.extendedCooking")}</span> : null}
-        {position.groupName ? <span>{position.groupName}</span> : null}
-      </div>
-      {position.description ? (
-        <div>
-          <h3 className="sr-only">{t("menu.description")}</h3>
-          <p>{position.description}</p>
+    <Layer
+      title={position.name}
+      closeTo={closeTo}
+      onClose={onClose}
+      maxWidth="40rem"
+      testId="position-layer"
+      footer={
+        <div className="flex items-center gap-3">
+          <div className="flex items-center gap-1" role="group" aria-label={t("menu.count")}>
+            <button
+              type="button"
+              className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+              onClick={() => setCount((c) => Math.max(1, c - 1))}
+              disabled={count <= 1}
+              aria-label={t("menu.decrease")}
+            >
+              −
+            </button>
+            <input
+              name="count"
+              form={formId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={99}
+              value={count}
+              onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.currentTarget.value) || 1)))}
+              aria-label={t("menu.count")}
+              className="h-10 w-14 rounded-xl border border-line bg-bg text-center [appearance:textfield]"
+            />
+            <button
+              type="button"
+              className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+              onClick={() => setCount((c) => Math.min(99, c + 1))}
+              disabled={count >= 99}
+              aria-label={t("menu.increase")}
+            >
+              +
+            </button>
+          </div>
+          <button
+            type="submit"
+            form={formId}
+            disabled={busy || !position.available}
+            className="flex-1 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60"
+            data-testid="position-add"
+          >
+            {busy ? t("menu.adding") : t("menu.addWithPrice", { price: money(total) })}
+          </button>
         </div>
-      ) : null}
-      {position.slots.length > 0 ? (
-        <div className="rounded-xl border border-line p-3 text-sm">
-          <p className="font-medium">{t("menu.whenAvailable")}</p>
-          <ul className="text-muted">
-            {position.slots.map((s) => (
-              <li key={s.from}>
-                {s.from === s.to ? t(`menu.days.${s.from}`) : `${t(`menu.days.${s.from}`)}–${t(`menu.days.${s.to}`)}`}{" "}
-                {s.ranges.map((r) => `${r.startAt}–${r.endAt === "23:59" ? "24:00" : r.endAt === "00:00" ? "24:00" : r.endAt}`).join(", ")}
-              </li>
+      }
+    >
+      <fetcher.Form
+        id={formId}
+        method="post"
+        preventScrollReset
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        noValidate
+        data-testid="position-detail"
+      >
+        <input type="hidden" name="intent" value="add" />
+        <Gallery photos={position.photos} alt={position.name} aspect="aspect-video" />
+        <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted">
+          {measure ? <span>{measure}</span> : null}
+          {position.longCooking ? <span className="text-brand">{t("menu.extendedCooking")}</span> : null}
+          {position.groupName ? <span>{position.groupName}</span> : null}
+        </div>
+        {position.description ? (
+          <div>
+            <h3 className="sr-only">{t("menu.description")}</h3>
+            <p>{position.description}</p>
+          </div>
+        ) : null}
+        {position.slots.length > 0 ? (
+          <div className="rounded-xl border border-line p-3 text-sm">
+            <p className="font-medium">{t("menu.whenAvailable")}</p>
+            <ul className="text-muted">
+              {position.slots.map((s) => (
+                <li key={s.from}>
+                  {s.from === s.to ? t(`menu.days.${s.from}`) : `${t(`menu.days.${s.from}`)}–${t(`menu.days.${s.to}`)}`}{" "}
+                  {s.ranges
+                    .map((r) => `${r.startAt}–${r.endAt === "23:59" ? "24:00" : r.endAt === "00:00" ? "24:00" : r.endAt}`)
+                    .join(", ")}
+                </li>
+              ))}
+            </ul>
+            {position.available ? null : (
+              <p className="mt-1 font-medium text-brand" data-testid="position-unavailable">
+                {availabilityText(t, position.next)}
+              </p>
+            )}
+          </div>
+        ) : null}
+
+        {position.modifiers.map((g) => {
+          const chosen = groupTotal(choice, g.id);
+          const full = g.maxCount > 0 && chosen >= g.maxCount;
+          const error = groupErrors[g.id];
+          return (
+            <fieldset
+              key={g.id}
+              id={`modifier-group-${g.id}`}
+              className={`rounded-2xl border p-3 ${error ? "border-brand" : "border-line"}`}
+              aria-describedby={`modifier-rule-${g.id}${error ? ` modifier-error-${g.id}` : ""}`}
+              data-testid="modifier-group"
+            >
+              <legend className="px-1 font-semibold">{g.name}</legend>
+              <p id={`modifier-rule-${g.id}`} className="mb-2 text-sm text-muted">
+                {ruleText(t, g)}
+                {g.minCount > 0 ? ` · ${t("menu.required")}` : ""}
+              </p>
+              <ul className="flex flex-col gap-1">
+                {g.items.map((item) => {
+                  const checked = (choice[g.id]?.[item.id] ?? 0) > 0;
+                  const single = g.maxCount === 1;
+                  return (
+                    <li key={item.id}>
+                      <label
+                        className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-2 hover:bg-bg ${!checked && full && !single ? "opacity-50" : ""}`}
+                      >
+                        <input
+                          type={single ? "radio" : "checkbox"}
+                          name="modifier"
+                          value={`${g.id}:${item.id}:1`}
+                          checked={checked}
+                          disabled={!checked && full && !single}
+                          onChange={(e) => toggle(g, item.id, e.currentTarget.checked)}
+                          className="size-5 accent-[var(--color-brand)]"
+                        />
+                        <span className="flex-1">{item.name}</span>
+                        {item.price > 0 ? <span className="text-sm text-muted">+{money(item.price)}</span> : null}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+              {error ? (
+                <p
+                  id={`modifier-error-${g.id}`}
+                  role="alert"
+                  className="mt-2 text-sm font-medium text-brand"
+                  data-testid="modifier-error"
+                >
+                  {error}
+                </p>
+              ) : null}
+            </fieldset>
+          );
+        })}
+
+        {answer?.errors.length ? (
+          <ul role="alert" className="rounded-xl border border-brand p-3 text-sm font-medium" data-testid="position-errors">
+            {answer.errors.map((e) => (
+              <li key={e}>{e}</li>
             ))}
           </ul>
-          {position.available ? null : (
-            <p className="mt-1 font-medium text-brand" data-testid="position-unavailable">
-              {availabilityText(t, position.next)}
-            </p>
-          )}
-        </div>
-      ) : null}
+        ) : null}
 
-      {position.modifiers.map((g) => {
-        const chosen = groupTotal(choice, g.id);
-        const full = g.maxCount > 0 && chosen >= g.maxCount;
-        const error = groupErrors[g.id];
-        return (
-          <fieldset
-            key={g.id}
-            id={`modifier-group-${g.id}`}
-            className={`rounded-2xl border p-3 ${error ? "border-brand" : "border-line"}`}
-            aria-describedby={`modifier-rule-${g.id}${error ? ` modifier-error-${g.id}` : ""}`}
-            data-testid="modifier-group"
-          >
-            <legend className="px-1 font-semibold">{g.name}</legend>
-            <p id={`modifier-rule-${g.id}`} className="mb-2 text-sm text-muted">
-              {ruleText(t, g)}
-              {g.minCount > 0 ? ` · ${t("menu.required")}` : ""}
-            </p>
-            <ul className="flex flex-col gap-1">
-              {g.items.map((item) => {
-                const checked = (choice[g.id]?.[item.id] ?? 0) > 0;
-                const single = g.maxCount === 1;
-                return (
-                  <li key={item.id}>
-                    <label className={`flex cursor-pointer items-center gap-3 rounded-xl px-2 py-2 hover:bg-bg ${!checked && full && !single ? "opacity-50" : ""}`}>
-                      <input
-                        type={single ? "radio" : "checkbox"}
-                        name="modifier"
-                        value={`${g.id}:${item.id}:1`}
-                        checked={checked}
-                        disabled={!checked && full && !single}
-                        onChange={(e) => toggle(g, item.id, e.currentTarget.checked)}
-                        className="size-5 accent-[var(--color-brand)]"
-                      />
-                      <span className="flex-1">{item.name}</span>
-                      {item.price > 0 ? <span className="text-sm text-muted">+{money(item.price)}</span> : null}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-            {error ? (
-              <p id={`modifier-error-${g.id}`} role="alert" className="mt-2 text-sm font-medium text-brand" data-testid="modifier-error">
-                {error}
-              </p>
-            ) : null}
-          </fieldset>
-        );
-      })}
-
-      {answer?.errors.length ? (
-        <ul role="alert" className="rounded-xl border border-brand p-3 text-sm font-medium" data-testid="position-errors">
-          {answer.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-
-      <div className="sticky bottom-0 -mx-5 -mb-4 flex flex-wrap items-center gap-3 border-t border-line bg-surface px-5 py-3">
-        <div className="flex items-center gap-1" role="group" aria-label={t("menu.count")}>
-          <button type="button" className="size-10 rounded-full bg-bg text-lg disabled:opacity-40" onClick={() => setCount((c) => Math.max(1, c - 1))} disabled={count <= 1} aria-label={t("menu.decrease")}>
-            −
-          </button>
-          <input
-            name="count"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={99}
-            value={count}
-            onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.currentTarget.value) || 1)))}
-            aria-label={t("menu.count")}
-            className="h-10 w-14 rounded-xl border border-line bg-bg text-center [appearance:textfield]"
-          />
-          <button type="button" className="size-10 rounded-full bg-bg text-lg disabled:opacity-40" onClick={() => setCount((c) => Math.min(99, c + 1))} disabled={count >= 99} aria-label={t("menu.increase")}>
-            +
-          </button>
-        </div>
-        <button
-          type="submit"
-          disabled={busy || !position.available}
-          className="flex-1 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60"
-          data-testid="position-add"
-        >
-          {busy ? t("menu.adding") : t("menu.addWithPrice", { price: money(total) })}
-        </button>
-      </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson({ "@context": "https://schema.org", ...ld }) }} />
-    </fetcher.Form>
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: ldJson({ "@context": "https://schema.org", ...ld }) }}
+        />
+      </fetcher.Form>
+    </Layer>
   );
 }

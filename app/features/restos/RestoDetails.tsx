@@ -111,7 +111,7 @@ function OpeningHoursTable({ resto }: { resto: RestoDetailView }) {
         <tbody>
           {resto.week.map((row) => (
             <tr key={row.dayOfWeek} className={row.isToday ? "font-semibold" : ""} aria-current={row.isToday ? "date" : undefined} data-today={row.isToday ? "" : undefined}>
-              <th scope="row" className="py-1 pr-4 text-left font-[inherit]">
+              <th scope="row" className={`py-1 pr-4 text-left ${row.isToday ? "font-semibold" : "font-normal"}`}>
                 {t(`restos.days.${row.dayOfWeek}`)}
                 {row.isToday ? <span className="ml-1 text-muted">({t("restos.today")})</span> : null}
               </th>

@@ -50,7 +50,7 @@ const en: Widen<typeof ru> = {
   modifierMin: "“{{name}}”: choose at least {{count}}",
   modifierMax: "“{{name}}”: you can choose at most {{count}}",
   modifierInvalid: "The chosen option is no longer available, please choose another",
-  addWithPrice: "Add to cart · {{price}}",
+  addWithPrice: "Add · {{price}}",
   adding: "Adding…",
   added: "“{{name}}” is in your cart",
   toCart: "Go to cart",

@@ -47,7 +47,7 @@ export default {
   modifierMin: "«{{name}}»: выберите хотя бы {{count}}",
   modifierMax: "«{{name}}»: можно выбрать не больше {{count}}",
   modifierInvalid: "Выбранный вариант больше недоступен, выберите другой",
-  addWithPrice: "Добавить в корзину · {{price}}",
+  addWithPrice: "В корзину · {{price}}",
   adding: "Добавляем…",
   added: "«{{name}}» в корзине",
   toCart: "Перейти в корзину",

@@ -1,0 +1,207 @@
+/**
+ * Catalog loaders and actions called directly with Requests, against the demo twin (demo mode): the device
+ * split, the position layer's add action (modifier min/max, 18+, bad input → 400 in the customer's language;
+ * success → 303 to the menu with the cart cookie), the 18+ preference, search, promotions over home, restos.
+ */
+import { describe, expect, it } from "vitest";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { action as positionAction, loader as positionLoader } from "~/routes/menus.$menuId.positions.$positionId";
+import { action as preferencesAction } from "~/routes/preferences";
+import { loader as promotionsLoader } from "~/routes/promotions";
+import { loader as promotionLoader } from "~/routes/promotions.$promotionId";
+import { loader as restoLoader } from "~/routes/restos.$restoId";
+import { loader as restosLoader } from "~/routes/restos._index";
+import { loader as searchLoader } from "~/routes/search";
+import { loader as termsLoader } from "~/routes/terms-of-sale";
+import { getState } from "~server/session";
+
+const BASE = "http://localhost";
+const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const get = (path: string, headers: Record<string, string> = {}) => new Request(BASE + path, { headers });
+
+function post(path: string, fields: [string, string][], cookie = "", lang = "ru") {
+  return new Request(BASE + path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "accept-language": lang },
+  });
+}
+
+function cookieFrom(response: Response): string {
+  return (response.headers.get("set-cookie") ?? "")
+    .split(/,(?=\s*[a-z_]+=)/i)
+    .map((c) => c.split(";")[0]!.trim())
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** Unwraps Remix `data()` results and thrown responses into { status, body }. */
+async function settle(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; response?: Response }> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return { status: result.status, body: null, response: result };
+    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+      const d = result as unknown as { data: unknown; init: { status?: number } | null };
+      return { status: d.init?.status ?? 200, body: d.data };
+    }
+    return { status: 200, body: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: null, response: thrown };
+    const d = thrown as { data: unknown; init: { status?: number } | null };
+    return { status: d.init?.status ?? 500, body: d.data };
+  }
+}
+
+type PositionError = { errors: string[]; groupErrors: Record<number, string> };
+const MARGHERITA = { menuId: "501", positionId: "10001" };
+const SIZE_GROUP = 100011;
+const TOPPINGS = 100012;
+
+describe("catalog pages", () => {
+  it("gives a desktop every menu and a phone the mobile home", async () => {
+    const desktop = (await settle(() => homeLoader(args(get("/"))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
+    expect(desktop.device).toBe("desktop");
+    expect(desktop.menus.length).toBe(3);
+    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL }))))).body as typeof desktop;
+    expect(phone.device).toBe("mobile");
+    expect(phone.menus).toEqual([]);
+    expect(phone.menuList.map((m) => m.id)).toEqual([501, 502, 503]);
+    expect(phone.promotions.length).toBeGreaterThan(0);
+  });
+
+  it("shows one menu on a phone's menu page, and 404 for a menu the resto does not offer", async () => {
+    const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: { id: number }[] };
+    expect(page.menus.map((m) => m.id)).toEqual([502]);
+    expect((await settle(() => menuLoader(args(get("/menus/504"), { menuId: "504" })))).status).toBe(404);
+    expect((await settle(() => menuLoader(args(get("/menus/abc"), { menuId: "abc" })))).status).toBe(404);
+  });
+
+  it("names the position that just went into the cart", async () => {
+    const page = (await settle(() => menuLoader(args(get("/menus/501?added=10001"), { menuId: "501" })))).body as { added: string | null };
+    expect(page.added).toBe("Маргарита");
+  });
+});
+
+describe("position layer", () => {
+  it("loads the position with its modifiers; an unknown one is 404", async () => {
+    const page = (await settle(() => positionLoader(args(get("/menus/501/positions/10001"), MARGHERITA)))).body as {
+      position: { name: string; modifiers: { id: number; minCount: number; maxCount: number }[] };
+      menuUrl: string;
+    };
+    expect(page.position.name).toBe("Маргарита");
+    expect(page.menuUrl).toBe("/menus/501");
+    expect(page.position.modifiers.map((m) => [m.id, m.minCount, m.maxCount])).toEqual([
+      [SIZE_GROUP, 1, 1],
+      [TOPPINGS, 0, 3],
+    ]);
+    expect((await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })))).status).toBe(404);
+  });
+
+  it("refuses a choice below a group's minimum with 400 and a message, keeping the cart", async () => {
+    const result = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1"]]), MARGHERITA)));
+    expect(result.status).toBe(400);
+    expect((result.body as PositionError).groupErrors[SIZE_GROUP]).toBe("«Выберите размер»: выберите хотя бы 1");
+  });
+
+  it("refuses more than a group's maximum with 400, in the customer's language", async () => {
+    const fields: [string, string][] = [
+      ["intent", "add"],
+      ["modifier", `${SIZE_GROUP}:102:1`],
+      ...[201, 202, 203, 204].map((item): [string, string] => ["modifier", `${TOPPINGS}:${item}:1`]),
+    ];
+    const ru = await settle(() => positionAction(args(post("/menus/501/positions/10001", fields), MARGHERITA)));
+    expect(ru.status).toBe(400);
+    expect((ru.body as PositionError).groupErrors[TOPPINGS]).toBe("«Добавить по вкусу»: можно выбрать не больше 3");
+    const en = await settle(() => positionAction(args(post("/menus/501/positions/10001", fields, "", "en"), MARGHERITA)));
+    expect((en.body as PositionError).groupErrors[TOPPINGS]).toBe("“Добавить по вкусу”: you can choose at most 3");
+  });
+
+  it("answers bad input with 400, never a 500", async () => {
+    const bad = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1000"]]), MARGHERITA)));
+    expect(bad.status).toBe(400);
+    expect((bad.body as PositionError).errors).toEqual(["Проверьте выбор и попробуйте снова"]);
+    const forged = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["modifier", "1:2:3"]]), MARGHERITA)));
+    expect(forged.status).toBe(400);
+  });
+
+  it("adds a valid choice and goes back (303) to the menu with the cart cookie", async () => {
+    const result = await settle(() =>
+      positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "2"], ["modifier", `${SIZE_GROUP}:102:1`], ["modifier", `${TOPPINGS}:202:1`]]), MARGHERITA)),
+    );
+    expect(result.status).toBe(303);
+    expect(result.response!.headers.get("location")).toBe("/menus/501?added=10001");
+    const state = await getState(get("/", { cookie: cookieFrom(result.response!) }), "storefront");
+    expect(state.cart_positions).toEqual([
+      {
+        positionId: 10001,
+        menuId: 501,
+        count: 2,
+        modifiers: [
+          { modifierGroupId: SIZE_GROUP, itemId: 102, count: 1 },
+          { modifierGroupId: TOPPINGS, itemId: 202, count: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it("keeps 18+ positions behind the age confirmation, which the preferences remember", async () => {
+    const beer = { menuId: "502", positionId: "20001" };
+    const hidden = (await settle(() => positionLoader(args(get("/menus/502/positions/20001"), beer)))).body as { ageRequired: boolean; position: unknown };
+    expect(hidden).toMatchObject({ ageRequired: true, position: null });
+    const refused = await settle(() => positionAction(args(post("/menus/502/positions/20001", [["intent", "add"]]), beer)));
+    expect(refused.status).toBe(400);
+    expect((refused.body as PositionError).errors).toEqual(["Подтвердите, что вам исполнилось 18 лет"]);
+
+    const confirmed = await settle(() => preferencesAction(args(post("/preferences", [["intent", "adult"], ["redirectTo", "/menus/502#group-502-50201"]]))));
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.response!.headers.get("location")).toBe("/menus/502#group-502-50201");
+    const cookie = cookieFrom(confirmed.response!);
+    const shown = (await settle(() => positionLoader(args(get("/menus/502/positions/20001", { cookie }), beer)))).body as { position: { name: string } };
+    expect(shown.position.name).toBe("Жигулёвское");
+    const added = await settle(() => positionAction(args(post("/menus/502/positions/20001", [["intent", "add"]], cookie), beer)));
+    expect(added.status).toBe(303);
+    // an off-site redirect target is refused
+    const offsite = await settle(() => preferencesAction(args(post("/preferences", [["intent", "adult"], ["redirectTo", "//evil.example"]]))));
+    expect(offsite.response!.headers.get("location")).toBe("/");
+  });
+});
+
+describe("search, promotions, restos, terms", () => {
+  it("searches the current resto's positions by part of the name", async () => {
+    const found = (await settle(() => searchLoader(args(get("/search?q=%D0%BC%D0%B0%D1%80%D0%B3%D0%B0%D1%80"))))).body as { results: { name: string }[] };
+    expect(found.results.map((r) => r.name)).toContain("Маргарита");
+    const none = (await settle(() => searchLoader(args(get("/search?q=zzzz&from=https://evil.example"))))).body as { results: unknown[]; back: string };
+    expect(none.results).toEqual([]);
+    expect(none.back).toBe("/");
+  });
+
+  it("puts a promotion over the list, or over home when arriving from home", async () => {
+    const list = (await settle(() => promotionsLoader(args(get("/promotions/301"), { promotionId: "301" })))).body as { kind: string };
+    expect(list.kind).toBe("list");
+    const home = (await settle(() => promotionsLoader(args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { kind: string };
+    expect(home.kind).toBe("home");
+    const fromList = (await settle(() => promotionLoader(args(get("/promotions/301"), { promotionId: "301" })))).body as { closeTo: string; promotion: { title: string } };
+    expect(fromList).toMatchObject({ closeTo: "/promotions", promotion: { title: "Скидка 10 % на первый заказ" } });
+    const fromHome = (await settle(() => promotionLoader(args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { closeTo: string };
+    expect(fromHome.closeTo).toBe("/");
+    expect((await settle(() => promotionLoader(args(get("/promotions/305"), { promotionId: "305" })))).status).toBe(404);
+  });
+
+  it("lists the city's restaurants and shows one of this brand only", async () => {
+    const list = (await settle(() => restosLoader(args(get("/restos"))))).body as { restos: { id: number; state: { state: string } }[] };
+    expect(list.restos.map((r) => r.id)).toEqual([173, 174, 175]);
+    expect(list.restos.find((r) => r.id === 175)!.state.state).toBe("day-off");
+    const kazan = (await settle(() => restoLoader(args(get("/restos/176"), { restoId: "176" })))).body as { resto: { state: { state: string }; week: unknown[] } };
+    expect(kazan.resto.state.state).toBe("round-the-clock");
+    expect(kazan.resto.week).toHaveLength(7);
+    expect((await settle(() => restoLoader(args(get("/restos/999"), { restoId: "999" })))).status).toBe(404);
+  });
+
+  it("serves the brand's terms of sale", async () => {
+    const terms = (await settle(() => termsLoader(args(get("/terms-of-sale"))))).body as { text: string; canonical: string };
+    expect(terms.text).toContain("платёжный шлюз");
+    expect(terms.canonical).toBe("http://localhost/terms-of-sale");
+  });
+});
