@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AuthActionData, AuthPageData } from "./sign-in.server";
+import { GoogleButton } from "./GoogleButton";
 import { VkButton, VkPopupHandOver } from "./VkButton";
 
 /**
@@ -184,7 +185,7 @@ function useCountdown(initial: number) {
 }
 
 function ExternalButton({ provider, page }: { provider: "google" | "apple"; page: AuthPageData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const label = provider === "google" ? t("auth.google") : t("auth.apple");
   const configured = provider === "google" ? page.googleClientId : page.appleClientId;
   if (!configured) {
@@ -195,8 +196,11 @@ function ExternalButton({ provider, page }: { provider: "google" | "apple"; page
       </Link>
     );
   }
+  if (provider === "google") return <GoogleButton clientId={configured} redirectTo={page.redirectTo} locale={i18n.language} />;
+  // Sign in with Apple: a full-page redirect; Apple posts back to /auth/apple (ADR 034)
   return (
-    <Form method="post" action={`/auth/${provider}`} className="w-full">
+    <Form method="post" action="/auth/apple" reloadDocument className="w-full">
+      <input type="hidden" name="intent" value="start" />
       <input type="hidden" name="redirectTo" value={page.redirectTo} />
       <button type="submit" className={secondaryClass}>
         {label}
