@@ -67,6 +67,16 @@ describe("checkout", () => {
     expect(twin.store.orders().length).toBe(before);
   });
 
+  it("reports every failing field at once, the receipt e-mail included", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const res = await submit(cookie, { ...FIELDS, key: key(), name: "", phone: "", paymentMethod: "CARD_ONLINE", receiptEmail: "" });
+    expect(res.body.fieldErrors).toEqual({
+      name: "Введите ваше имя",
+      phone: "Введите номер телефона",
+      receiptEmail: "Укажите email для получения чека",
+    });
+  });
+
   it("places the order, empties the cart and shows the success screen", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
     const k = key();

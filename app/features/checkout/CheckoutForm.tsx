@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import type { CartPageView } from "~/features/cart/cart-page.server";
@@ -53,7 +53,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
-  const selectedPayment = (paymentFetcher.formData?.get("paymentMethod") as string | null) ?? view.payment.selected;
+  // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
+  const [selectedPayment, setSelectedPayment] = useState(view.payment.selected);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
 
@@ -93,9 +94,11 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
                   type="radio"
                   name="paymentMethod"
                   value={method}
-                  defaultChecked={method === view.payment.selected}
-                  checked={paymentFetcher.formData ? method === selectedPayment : undefined}
-                  onChange={() => paymentFetcher.submit({ intent: "payment", paymentMethod: method, js: "1" }, { method: "post", action: "/cart" })}
+                  checked={method === selectedPayment}
+                  onChange={() => {
+                    setSelectedPayment(method);
+                    paymentFetcher.submit({ intent: "payment", paymentMethod: method, js: "1" }, { method: "post", action: "/cart" });
+                  }}
                   className="accent-[var(--color-brand)]"
                 />
                 {t(`checkout.paymentMethods.${method}`)}

@@ -68,6 +68,11 @@ export async function parseCheckout(request: Request, formData: FormData) {
   for (const [name, messages] of Object.entries(submission.error ?? {})) {
     if (messages?.[0]) fieldErrors[name] = validationText(messages[0], locale);
   }
+  // zod skips the object's refinement while other fields fail; report the receipt e-mail with them
+  const receipt = formData.get("receiptEmail");
+  if (!fieldErrors.receiptEmail && formData.get("paymentMethod") === "CARD_ONLINE" && !(typeof receipt === "string" && receipt.trim())) {
+    fieldErrors.receiptEmail = validationText(V.receiptEmailRequired, locale);
+  }
   return { ok: false as const, fieldErrors };
 }
 

@@ -1,0 +1,168 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+
+/**
+ * The buying journey of issue 5 at every project (desktop/phone × JavaScript on/off): positions with
+ * modifiers through the real menu UI → cart → counts → promo code → sign-in with the demo phone code →
+ * checkout → success screen, with exactly one order in the twin. Clearing asks first.
+ */
+
+interface DemoOrder {
+  id: number;
+  number: string;
+  payload: { person: { phone: string; name: string }; positions: { id: number; count: number }[]; promoCode: string | null };
+}
+
+async function ordersOf(page: Page, phone: string): Promise<DemoOrder[]> {
+  const answer = await page.request.get("/_demo/orders");
+  const { orders } = (await answer.json()) as { orders: DemoOrder[] };
+  return orders.filter((o) => o.payload.person.phone === phone);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+}
+
+/** Adds Маргарита 30 см + бекон through the position layer and Борщ through its menu card. */
+async function addThroughMenu(page: Page) {
+  await page.goto("/menus/501/positions/10001");
+  const detail = page.getByTestId("position-detail");
+  await detail.locator('input[name="modifier"][value="100011:102:1"]').check();
+  await detail.locator('input[name="modifier"][value="100012:202:1"]').check();
+  await page.getByTestId("position-add").click();
+  await expect(page.getByRole("link", { name: /Корзина: 1/ })).toBeVisible();
+
+  await page.goto("/menus/501");
+  await page.locator("#position-10031").getByRole("button", { name: /В корзину|Добавить/ }).click();
+  await expect(page.getByRole("link", { name: /Корзина: 2/ })).toBeVisible();
+}
+
+test.describe("cart and checkout", () => {
+  test("menu → cart → counts → promo → sign-in → checkout → success: one order", async ({ page }) => {
+    await addThroughMenu(page);
+    await page.goto("/cart");
+    const lines = page.getByTestId("cart-line");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.first()).toContainText("Маргарита");
+    await expect(lines.first().getByTestId("cart-line-modifiers")).toContainText("30 см");
+    await expect(lines.first().getByTestId("cart-line-modifiers")).toContainText("Бекон");
+
+    // counts: Борщ 1 → 2, the sum follows
+    const syrniki = lines.filter({ hasText: "Борщ" });
+    await syrniki.getByRole("button", { name: "Увеличить количество «Борщ»" }).click();
+    await expect(syrniki.getByTestId("cart-line-count")).toHaveText("2");
+    await expect(syrniki.getByTestId("cart-line-sum")).toHaveText(/780/);
+    await expect(page.getByRole("link", { name: /Корзина: 3/ })).toBeVisible();
+
+    // person count
+    await page.getByRole("button", { name: "Больше персон" }).click();
+    await expect(page.getByTestId("person-count")).toHaveText("2");
+
+    // a promo code error, then a working code
+    const promo = page.getByRole("textbox", { name: "Промокод" });
+    await promo.fill("soldout");
+    await page.getByRole("button", { name: "Применить" }).click();
+    await expect(page.getByTestId("promo-error")).toHaveText("Лимит использования промокода исчерпан");
+    await page.getByRole("textbox", { name: "Промокод" }).fill("welcome");
+    await page.getByRole("button", { name: "Применить" }).click();
+    await expect(page.getByTestId("promo-applied")).toContainText("WELCOME");
+    await expect(page.getByTestId("cart-discount")).toBeVisible();
+
+    // clearing asks first; cancel keeps the cart
+    await page.getByRole("link", { name: "Очистить корзину" }).click();
+    const confirm = page.getByTestId("confirm");
+    await expect(confirm.getByRole("dialog")).toBeVisible();
+    await expect(confirm).toContainText("Подтвердить?");
+    await confirm.getByRole("link", { name: "Отмена" }).or(confirm.getByRole("button", { name: "Отмена" })).click();
+    await expect(page.getByTestId("confirm")).toHaveCount(0);
+    await expect(lines).toHaveCount(2);
+
+    // ordering requires sign-in; the cart survives the round trip
+    await expect(page.getByTestId("sign-in-required")).toHaveText(/Чтобы оформить заказ, авторизуйтесь/);
+    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByTestId("sign-in-required")).toHaveCount(0);
+
+    const form = page.getByTestId("checkout-form");
+    await form.getByLabel("Имя").fill("Анна");
+    await form.getByLabel("Телефон").fill(phone);
+    await form.getByLabel("Картой при получении").check();
+    await form.getByLabel("Комментарий к заказу").fill("Домофон не работает");
+    await form.getByTestId("checkout-submit").click();
+
+    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Корзина$/ })).toBeVisible();
+
+    const orders = await ordersOf(page, phone);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.payload.positions).toEqual([
+      expect.objectContaining({ id: 10001, count: 1 }),
+      expect.objectContaining({ id: 10031, count: 2 }),
+    ]);
+    expect(orders[0]!.payload.promoCode).toBe("WELCOME");
+    await expect(page.getByTestId("order-number")).toContainText(orders[0]!.number);
+
+    // a refresh of the success screen, and going back to the cart: still one order, the cart is empty
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
+    await page.goBack();
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-empty")).toBeVisible();
+    expect(await ordersOf(page, phone)).toHaveLength(1);
+  });
+
+  test("two concurrent submits of one checkout form create one order", async ({ page }) => {
+    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "3" }, maxRedirects: 0 });
+    await page.goto("/cart");
+    const key = await page.getByTestId("checkout-form").locator('input[name="key"]').inputValue();
+    const fields = { intent: "checkout", key, paymentMethod: "CARD_UPON_RECEIPT", name: "Борис", phone, email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+    const [a, b] = await Promise.all([
+      page.request.post("/cart", { form: fields, maxRedirects: 0 }),
+      page.request.post("/cart", { form: fields, maxRedirects: 0 }),
+    ]);
+    expect([a.status(), b.status()]).toEqual([303, 303]);
+    expect(a.headers()["location"]).toBe(`/checkout/${key}`);
+    expect(b.headers()["location"]).toBe(`/checkout/${key}`);
+    // the same form once more (a resubmit from history)
+    const again = await page.request.post("/cart", { form: fields, maxRedirects: 0 });
+    expect(again.headers()["location"]).toBe(`/checkout/${key}`);
+    expect(await ordersOf(page, phone)).toHaveLength(1);
+  });
+
+  test("clearing the cart asks first; OK empties it; the empty state leads back to the menu", async ({ page }) => {
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    await page.getByRole("link", { name: "Очистить корзину" }).click();
+    const confirm = page.getByTestId("confirm");
+    await expect(confirm.getByRole("heading", { name: "Подтвердить?" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole("button", { name: "Ок" }).click();
+    await expect(page.getByTestId("cart-empty")).toBeVisible();
+    await expect(page.getByTestId("confirm")).toHaveCount(0);
+    await page.getByRole("link", { name: "Вернуться в меню" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("checkout validation shows the spec's messages and keeps the cart", async ({ page }) => {
+    await signInWithPhone(page, randomPhone(), "/cart");
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0 });
+    await page.goto("/cart");
+    const form = page.getByTestId("checkout-form");
+    await form.getByLabel("Имя").fill("");
+    await form.getByLabel("Телефон").fill("12");
+    await form.getByLabel("Картой онлайн").check();
+    await form.getByLabel("E-mail для чека").fill("");
+    await form.getByTestId("checkout-submit").click();
+    await expect(form.getByTestId("error-name")).toHaveText("Введите ваше имя");
+    await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
+    await expect(form.getByTestId("error-receiptEmail")).toHaveText("Укажите email для получения чека");
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
