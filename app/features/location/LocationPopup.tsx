@@ -130,6 +130,8 @@ function MethodStep({ view, touched, actionError, here }: { view: LocationView; 
   const baseForMethod = without(q, [...ADDRESS_FIELDS, "resto"]);
   const fieldError = actionError ?? (touched ? view.error : null);
   const errorId = useId();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <div className="flex flex-col gap-4">
       {view.city ? (
@@ -243,8 +245,11 @@ function MethodStep({ view, touched, actionError, here }: { view: LocationView; 
             formAction={here}
             name="intent"
             value="save"
-            className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand"
+            disabled={saving}
+            aria-busy={saving || undefined}
+            className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
           >
+            {saving ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> : null}
             {t("location.save")}
           </button>
         </div>
