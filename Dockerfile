@@ -21,10 +21,13 @@ ENV NODE_ENV=production PORT=3000 BRAND_CONFIG=brands/demo.json
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
-COPY --chown=root:root package.json ./
+COPY --chown=root:root package.json server.mjs ./
 COPY --chown=root:root brands ./brands
+COPY --chown=root:root public ./public
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/remix-serve", "./build/server/index.js"]
+# server.mjs: static files, the Remix handler, JSON logs, cross-site POST refusal, graceful shutdown
+STOPSIGNAL SIGTERM
+CMD ["node", "server.mjs"]

@@ -33,9 +33,10 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false } },
-    { name: "phone-js", use: { ...phone, javaScriptEnabled: true } },
-    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
+    // *.ops.spec.ts test the server process itself (no browser differences): desktop-js only
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
+    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: /\.ops\.spec\.ts$/ },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
   ],
   webServer: [
     server(PORT, "brands/demo.json"),
@@ -46,11 +47,11 @@ export default defineConfig({
 
 function server(port: number, brand: string) {
   return {
-    command: `npx remix-serve ./${process.env.BUILD_DIR ?? "build"}/server/index.js`,
+    command: "node server.mjs",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), NODE_ENV: "production", BRAND_CONFIG: brand, LOG_LEVEL: "warn", DEMO_CONTROLS: "1" },
+    env: { PORT: String(port), NODE_ENV: "production", BRAND_CONFIG: brand, LOG_LEVEL: "warn", DEMO_CONTROLS: "1", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
   };

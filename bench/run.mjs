@@ -21,8 +21,8 @@ if (!existsSync(`${BUILD_DIR}/server/index.js`) || process.env.BENCH_BUILD !== "
 }
 
 async function startServer(port, extraEnv = {}) {
-  const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", `./${BUILD_DIR}/server/index.js`], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn", DEMO_CONTROLS: "1", ...extraEnv },
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: { ...process.env, BUILD_DIR, PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn", DEMO_CONTROLS: "1", ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: build once if there is no production build yet (a fresh clone), then serve it with
-// remix-serve on PORT (default 3000). With no UPSTREAM_API_URL the storefront runs in demo mode.
+// server.mjs on PORT (default 3000). With no UPSTREAM_API_URL the storefront runs in demo mode.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -10,6 +10,6 @@ if (!existsSync("build/server/index.js") || process.env.FORCE_BUILD === "1") {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";
-const child = spawn("npx", ["remix-serve", "./build/server/index.js"], { stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env: process.env });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

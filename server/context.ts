@@ -44,9 +44,8 @@ function createContext(): ServerContext {
     apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
     timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
     cache: { ttlMs: config.env.CATALOG_TTL_SECONDS * 1000 },
+    // the client logs each call's method, path, status and duration (no bodies, no tokens)
     logger: log,
-    // each upstream call's path, status and duration (no bodies, no tokens)
-    onCall: (call) => log(call.ok ? "debug" : "warn", "upstream call", { ...call }),
   });
   const geo = createGeo({
     fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),

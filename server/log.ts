@@ -9,9 +9,18 @@ export function setLogLevel(level: Level | "silent") {
   threshold = order[level];
 }
 
+/** The request context server.mjs keeps per request (its id), shared through a global symbol. */
+function requestId(): string | undefined {
+  const storage = (globalThis as Record<symbol, unknown>)[Symbol.for("storefront.requestContext")] as
+    | { getStore(): { requestId?: string } | undefined }
+    | undefined;
+  return storage?.getStore()?.requestId;
+}
+
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (order[level] < threshold) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  const id = requestId();
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(id ? { requestId: id } : {}), ...fields });
   if (level === "error" || level === "warn") process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }
