@@ -50,18 +50,33 @@ describe("VK ID window (spec §4, §8 errors 100–104)", () => {
     await expect(popup.result).rejects.toBe(103);
   });
 
-  it("102 when the customer closes the window (polled every 1000 ms)", async () => {
+  it("102 when the customer closes the window (polled every 1000 ms, one poll of grace for a late message)", async () => {
     vi.useFakeTimers();
     try {
       const { env, win } = fakeEnv();
       const popup = openVkPopup(env);
       const outcome = popup.result.catch((e: unknown) => e);
       win.closed = true;
-      await vi.advanceTimersByTimeAsync(999);
+      await vi.advanceTimersByTimeAsync(1999);
       const early = await Promise.race([outcome, Promise.resolve("pending")]);
       expect(early).toBe("pending");
       await vi.advanceTimersByTimeAsync(1);
       expect(await outcome).toBe(102);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a message that arrives just after the window closed still signs in", async () => {
+    vi.useFakeTimers();
+    try {
+      const { env, win, send } = fakeEnv();
+      const popup = openVkPopup(env);
+      popup.navigate("u", "A".repeat(64));
+      win.closed = true;
+      await vi.advanceTimersByTimeAsync(1000);
+      send({ type: VK_MESSAGE_TYPE, code: "c", state: "A".repeat(64) });
+      await expect(popup.result).resolves.toMatchObject({ code: "c" });
     } finally {
       vi.useRealTimers();
     }

@@ -103,9 +103,13 @@ export function openVkPopup(env: PopupEnv): PopupSession {
     if (!expectedState || message.state !== expectedState) return finish({ error: VK_SDK_ERRORS.STATE_MISMATCH });
     finish({ ok: { code: message.code, state: message.state, deviceId: message.deviceId ?? "web" } });
   });
-  // spec §4: a window the customer closed is noticed by polling every second
+  // spec §4: a window the customer closed is noticed by polling every second. The hand-over page posts its
+  // message and closes itself at once, and the message may be delivered after the close is visible: a window
+  // found closed gets one more poll for its message before it counts as closed by the customer.
+  let closedPolls = 0;
   timer = env.setInterval(() => {
-    if (win.closed) finish({ error: VK_SDK_ERRORS.NEW_TAB_HAS_BEEN_CLOSED });
+    closedPolls = win.closed ? closedPolls + 1 : 0;
+    if (closedPolls >= 2) finish({ error: VK_SDK_ERRORS.NEW_TAB_HAS_BEEN_CLOSED });
   }, VK_WIDGET.pollingMs);
   return {
     navigate(url, state) {
