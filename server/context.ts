@@ -7,6 +7,7 @@ import { getConfig, type Config } from "./config";
 import { createDemoUpstream } from "./demo";
 import { createGeo, type Geo } from "./geo";
 import { log } from "./log";
+import { createRedis, createRedisCatalogStore, type RedisClient } from "./redis";
 import { createUpstream, type Upstream } from "./upstream";
 
 export interface ServerContext {
@@ -36,6 +37,7 @@ function createContext(): ServerContext {
   // bench / manual testing: slow the twin down to measure how requests overlap (demo mode only)
   const latencyMs = Number(process.env.DEMO_UPSTREAM_LATENCY_MS ?? 0);
   if (demo && latencyMs > 0) demo.store.setScenario({ latencyMs });
+  const redis = getRedis();
   const upstream = createUpstream({
     baseUrl: config.env.UPSTREAM_API_URL ?? demo!.baseUrl,
     // DESIGN.md "Wiring": the client gets its fetch as a dependency; demo mode answers from the twin.
@@ -43,14 +45,25 @@ function createContext(): ServerContext {
     whiteLabel: config.brand.whiteLabel,
     apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
     timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
-    cache: { ttlMs: config.env.CATALOG_TTL_SECONDS * 1000 },
+    // with REDIS_URL the catalog cache is shared by every container of the brand (issue 8)
+    cache: {
+      ttlMs: config.env.CATALOG_TTL_SECONDS * 1000,
+      ...(redis
+        ? {
+            store: createRedisCatalogStore(redis, redisPrefix(config), (e) =>
+              log("warn", "redis cache unavailable", { message: String(e) }),
+            ),
+          }
+        : {}),
+    },
     // the client logs each call's method, path, status and duration (no bodies, no tokens)
     logger: log,
   });
   const geo = createGeo({
     fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),
     apiKey: config.env.GOOGLE_MAPS_SERVER_KEY ?? "demo-maps-key",
-    onError: (what, error) => log("warn", "geo call failed", { what, error: error instanceof Error ? error.message : String(error) }),
+    onError: (what, error) =>
+      log("warn", "geo call failed", { what, error: error instanceof Error ? error.message : String(error) }),
   });
   log("info", "storefront context ready", {
     brand: config.brand.whiteLabel,
@@ -58,6 +71,28 @@ function createContext(): ServerContext {
     upstream: config.demo ? "in-process twin" : config.env.UPSTREAM_API_URL,
   });
   return { config, upstream, geo, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
+}
+
+const REDIS_KEY = Symbol.for("storefront.redis");
+type RedisHolder = { [REDIS_KEY]?: RedisClient | null };
+
+/** The shared Redis client when REDIS_URL is set, else null (everything stays in process). */
+export function getRedis(): RedisClient | null {
+  const holder = globalThis as RedisHolder;
+  if (holder[REDIS_KEY] === undefined) {
+    const url = getConfig().env.REDIS_URL;
+    holder[REDIS_KEY] = url ? createRedis(url) : null;
+    if (url) {
+      holder[REDIS_KEY]!.on("error", (error: Error) => log("warn", "redis error", { message: error.message }));
+      log("info", "shared state in Redis", { redis: new URL(url).host });
+    }
+  }
+  return holder[REDIS_KEY] ?? null;
+}
+
+/** Keys of one brand: sf:<white-label> */
+export function redisPrefix(config: Config = getConfig()): string {
+  return `sf:${config.brand.whiteLabel}`;
 }
 
 /** Tests only: drop the context so the next call rebuilds it from the environment. */

@@ -1,0 +1,120 @@
+/**
+ * Shared state for many containers of one brand (issue 8, DESIGN.md "Where state lives"): with
+ * REDIS_URL set, the catalog cache, the rate limits and the order idempotency keys live in Redis;
+ * without it they stay in process. Each store implements the same small interface as its in-process
+ * twin, so callers never know which one they have. Keys are prefixed with the brand's white-label.
+ */
+import { totalTtl, type CacheEntry } from "@epic-web/cachified";
+import { Redis } from "ioredis";
+import type { CatalogStore } from "../upstream/cache";
+
+export type RedisClient = Redis;
+
+export function createRedis(url: string): Redis {
+  return new Redis(url, {
+    // fail a command quickly instead of queueing it forever while Redis is away
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    connectTimeout: 2_000,
+    lazyConnect: false,
+  });
+}
+
+/**
+ * cachified entries as JSON; Redis expires them once TTL + stale-while-revalidate are over. A cache must
+ * never take the storefront down: while Redis is unreachable reads are misses and writes are skipped.
+ */
+export function createRedisCatalogStore(
+  redis: Redis,
+  prefix: string,
+  onError: (error: unknown) => void = () => {},
+): CatalogStore {
+  const k = (key: string) => `${prefix}:cache:${key}`;
+  return {
+    name: "redis",
+    async get(key) {
+      try {
+        const raw = await redis.get(k(key));
+        return raw ? (JSON.parse(raw) as CacheEntry) : null;
+      } catch (error) {
+        onError(error);
+        return null;
+      }
+    },
+    async set(key, entry) {
+      const ttl = totalTtl(entry.metadata);
+      const raw = JSON.stringify(entry);
+      try {
+        if (Number.isFinite(ttl) && ttl > 0) await redis.set(k(key), raw, "PX", Math.ceil(ttl));
+        else await redis.set(k(key), raw);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    async delete(key) {
+      await redis.del(k(key)).catch(onError);
+    },
+    async clear() {
+      await deleteByPattern(redis, `${prefix}:cache:*`);
+    },
+  };
+}
+
+export interface RateLimitResult {
+  ok: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Fixed windows with INCR + PEXPIRE: the first hit of a window sets its expiry. */
+export function createRedisRateLimitStore(redis: Redis, prefix: string) {
+  const k = (key: string) => `${prefix}:rate:${key}`;
+  return {
+    async hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult> {
+      const result = await redis.multi().incr(k(key)).pexpire(k(key), windowMs, "NX").pttl(k(key)).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      const ttl = Number(result?.[2]?.[1] ?? windowMs);
+      if (count > limit) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      return { ok: true, retryAfterSeconds: 0 };
+    },
+    async reset() {
+      await deleteByPattern(redis, `${prefix}:rate:*`);
+    },
+  };
+}
+
+export interface StoredOutcome {
+  owner: string;
+  value: unknown;
+  storedAt: number;
+}
+
+/** Settled order outcomes by idempotency key, plus a cross-container claim (SET NX) for runs in flight. */
+export function createRedisIdempotencyStore(redis: Redis, prefix: string) {
+  const k = (key: string) => `${prefix}:order:${key}`;
+  const claimKey = (key: string) => `${prefix}:order-claim:${key}`;
+  return {
+    async get(key: string): Promise<StoredOutcome | null> {
+      const raw = await redis.get(k(key));
+      return raw ? (JSON.parse(raw) as StoredOutcome) : null;
+    },
+    async set(key: string, value: StoredOutcome, ttlMs: number): Promise<void> {
+      await redis.set(k(key), JSON.stringify(value), "PX", ttlMs);
+    },
+    /** true when this container may run the work; false when another one already is */
+    async claim(key: string, owner: string, ttlMs: number): Promise<boolean> {
+      return (await redis.set(claimKey(key), owner, "PX", ttlMs, "NX")) === "OK";
+    },
+    async release(key: string): Promise<void> {
+      await redis.del(claimKey(key));
+    },
+  };
+}
+
+async function deleteByPattern(redis: Redis, pattern: string) {
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", pattern, "COUNT", 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== "0");
+}

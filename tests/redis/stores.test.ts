@@ -1,0 +1,148 @@
+/**
+ * The shared stores behave like their in-process twins (each contract runs both ways), and two
+ * storefront processes pointed at one Redis share what DESIGN.md says they must share.
+ */
+import { http as mswHttp, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryRateLimitStore } from "~server/auth/rate-limit";
+import { createMemoryIdempotencyStore } from "~server/orders/idempotency";
+import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore } from "~server/redis";
+import { createUpstream } from "~server/upstream";
+import { createCatalogCache, createLruStore } from "~server/upstream/cache";
+import { useRedisServer } from "./redis-server";
+
+const redis = useRedisServer();
+const msw = setupServer();
+beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
+afterEach(() => msw.resetHandlers());
+afterAll(() => msw.close());
+
+let n = 0;
+const prefix = () => `test${++n}`;
+
+describe.each([
+  ["in process", () => createMemoryRateLimitStore()],
+  ["redis", () => createRedisRateLimitStore(redis.client, prefix())],
+])("rate limits (%s)", (_name, make) => {
+  it("allows up to the limit in a window, then refuses with the seconds left", async () => {
+    const store = make();
+    for (let i = 0; i < 3; i++) expect((await store.hit("phone:+7999", 3, 60_000)).ok).toBe(true);
+    const refused = await store.hit("phone:+7999", 3, 60_000);
+    expect(refused.ok).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(55);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await store.hit("phone:+7000", 3, 60_000)).ok).toBe(true);
+  });
+
+  it("opens a new window once the old one ends", async () => {
+    const store = make();
+    expect((await store.hit("k", 1, 300)).ok).toBe(true);
+    expect((await store.hit("k", 1, 300)).ok).toBe(false);
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await store.hit("k", 1, 300)).ok).toBe(true);
+  });
+});
+
+describe.each([
+  ["in process", () => createMemoryIdempotencyStore()],
+  ["redis", () => createRedisIdempotencyStore(redis.client, prefix())],
+])("order idempotency keys (%s)", (_name, make) => {
+  it("keeps a settled outcome until its time is up", async () => {
+    const store = make();
+    expect(await store.get("k1")).toBeNull();
+    await store.set("k1", { owner: "p1", value: { id: 7 }, storedAt: 1 }, 300);
+    expect(await store.get("k1")).toEqual({ owner: "p1", value: { id: 7 }, storedAt: 1 });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await store.get("k1")).toBeNull();
+  });
+});
+
+describe("two storefront processes on one Redis", () => {
+  it("share catalog data: the second process serves from the first one's cache, no upstream call", async () => {
+    let calls = 0;
+    msw.use(
+      mswHttp.get("http://upstream.test/1/p/cities", () => {
+        calls++;
+        return HttpResponse.json([
+          { id: 115, name: "Москва", bounds: { north: 1, south: 0, east: 1, west: 0 }, center: { lat: 0.5, lng: 0.5 }, zoom: 11 },
+        ]);
+      }),
+    );
+    const p = prefix();
+    const make = () =>
+      createUpstream({
+        baseUrl: "http://upstream.test",
+        whiteLabel: "demo",
+        apiKey: "k",
+        resilience: { getRetries: 0, breakerThreshold: false },
+        cache: createCatalogCache({ store: createRedisCatalogStore(createRedis(redis.url), p) }),
+      });
+    const first = make();
+    const second = make();
+    expect((await first.catalog.cities()).value[0]!.name).toBe("Москва");
+    expect((await second.catalog.cities()).value[0]!.name).toBe("Москва");
+    expect(calls).toBe(1);
+    // the stored entry expires in Redis once TTL + stale-while-revalidate are over
+    const keys = await redis.client.keys(`${p}:cache:*`);
+    expect(keys.length).toBe(1);
+    expect(await redis.client.pttl(keys[0]!)).toBeGreaterThan(0);
+  });
+
+  it("serve stale catalog data from Redis while the upstream is down", async () => {
+    let up = true;
+    msw.use(
+      mswHttp.get("http://upstream.test/1/p/restos", () =>
+        up ? HttpResponse.json([{ id: 173, name: "Тверская", cityIds: [115] }]) : HttpResponse.error(),
+      ),
+    );
+    const store = createRedisCatalogStore(redis.client, prefix());
+    const upstream = createUpstream({
+      baseUrl: "http://upstream.test",
+      whiteLabel: "demo",
+      apiKey: "k",
+      resilience: { getRetries: 0, breakerThreshold: false },
+      cache: createCatalogCache({ store, ttlMs: 50 }),
+    });
+    expect((await upstream.catalog.restos(115)).value).toHaveLength(1);
+    up = false;
+    await new Promise((r) => setTimeout(r, 80));
+    const stale = await upstream.catalog.restos(115);
+    expect(stale.value).toEqual([{ id: 173, name: "Тверская", cityIds: [115] }]);
+    await upstream.cache.settle();
+    expect((await upstream.catalog.restos(115)).degraded).toBe(true);
+  });
+
+  it("let only one process claim an order key at a time", async () => {
+    const p = prefix();
+    const a = createRedisIdempotencyStore(createRedis(redis.url), p);
+    const b = createRedisIdempotencyStore(createRedis(redis.url), p);
+    const results = await Promise.all([a.claim("key", "person-1", 5_000), b.claim("key", "person-1", 5_000)]);
+    expect(results.sort()).toEqual([false, true]);
+    await a.release("key");
+    expect(await b.claim("key", "person-1", 5_000)).toBe(true);
+  });
+});
+
+it("the in-process catalog store is still the default", () => {
+  expect(createLruStore().name).toBe("lru");
+});
+
+describe("a catalog cache on an unreachable Redis", () => {
+  it("still answers from the upstream (misses, skipped writes) instead of failing the page", async () => {
+    msw.use(mswHttp.get("http://upstream.test/1/p/restos", () => HttpResponse.json([{ id: 1, name: "A", cityIds: [1] }])));
+    const dead = createRedis("redis://127.0.0.1:1");
+    dead.on("error", () => {});
+    const errors: unknown[] = [];
+    const upstream = createUpstream({
+      baseUrl: "http://upstream.test",
+      whiteLabel: "demo",
+      apiKey: "k",
+      resilience: { getRetries: 0, breakerThreshold: false },
+      cache: createCatalogCache({ store: createRedisCatalogStore(dead, "x", (e) => errors.push(e)) }),
+    });
+    expect((await upstream.catalog.restos(1)).value).toHaveLength(1);
+    expect(errors.length).toBeGreaterThan(0);
+    dead.disconnect();
+  });
+});
