@@ -191,6 +191,36 @@ test.describe("catalog", () => {
     await expectNoSeriousA11yIssues(page);
   });
 
+  test("the photo gallery opens, shows an error slot for a failing image, and closes", async ({ page, javaScriptEnabled }) => {
+    await page.route("**/demo/photos/resto-tverskaya-hall.svg", (route) => route.abort());
+    await page.goto("/restos/173");
+    if (!javaScriptEnabled) {
+      // without JavaScript a photo links to the image itself
+      await expect(page.getByTestId("gallery-open")).toHaveAttribute("href", "/demo/photos/resto-tverskaya.svg");
+      return;
+    }
+    await page.getByTestId("gallery-open").click();
+    const viewer = page.getByTestId("gallery-viewer");
+    await expect(viewer).toBeVisible();
+    await expect(viewer).toHaveAttribute("aria-label", "Фото 1 из 2");
+    await expect(viewer).toHaveCSS("background-color", "rgba(0, 0, 0, 0.8)");
+    await viewer.getByRole("button", { name: "Следующее фото" }).click();
+    await expect(viewer.getByTestId("gallery-error")).toHaveText("Не удалось загрузить фото");
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("a desktop page narrower than 840 px shows the mobile home", async ({ page }) => {
+    test.skip(isPhone(page), "phones get the mobile layout from the server");
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto("/");
+    await expect(page.getByTestId("mobile-home")).toBeVisible();
+    await expect(page.getByTestId("position-card").first()).toBeHidden();
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await expect(page.getByTestId("mobile-home")).toBeHidden();
+    await expect(page.getByTestId("position-card").first()).toBeVisible();
+  });
+
   test("search finds a position by part of its name", async ({ page, javaScriptEnabled }) => {
     await page.goto("/menus/501");
     await page.getByTestId("search-link").click();

@@ -15,6 +15,7 @@ test.describe("home on the demo brand", () => {
     }
     // groups in order, and at least a full menu's worth of position cards
     const cards = page.getByTestId("position-card");
+    await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThan(50);
     // every visible price is formatted from minor units in roubles
     await expect(cards.first().getByTestId("position-price")).toContainText("₽");
