@@ -14,7 +14,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export function useRedisServer() {
+export function redisServerForTests() {
   const state: { url: string; client: RedisClient; child?: ChildProcess } = {
     url: "",
     client: undefined as unknown as RedisClient,

@@ -10,9 +10,9 @@ import { createMemoryIdempotencyStore } from "~server/orders/idempotency";
 import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore } from "~server/redis";
 import { createUpstream } from "~server/upstream";
 import { createCatalogCache, createLruStore } from "~server/upstream/cache";
-import { useRedisServer } from "./redis-server";
+import { redisServerForTests } from "./redis-server";
 
-const redis = useRedisServer();
+const redis = redisServerForTests();
 const msw = setupServer();
 beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
 afterEach(() => msw.resetHandlers());
