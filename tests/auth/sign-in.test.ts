@@ -2,7 +2,9 @@
  * /auth loader and action called directly (issue 6 "Action tests with msw"): the twin's msw handlers answer the
  * upstream calls; `useHandlers` prepends msw handlers for answers the twin does not give on its own.
  */
+import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getContext } from "~server/context";
 import { getPerson, requirePerson } from "~/features/auth/auth.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
 import { loadRootData } from "~/root-data.server";
@@ -293,3 +295,30 @@ describe("VK ID without JavaScript", () => {
     expect(answer.status).toBe(400);
   });
 });
+
+describe("bot protection", () => {
+  it("sends the captcha token upstream, and asks for it when the brand configures a captcha", async () => {
+    const keys = twinConfigKeys();
+    const previous = keys.captchaSiteKey;
+    keys.captchaSiteKey = "site-key";
+    try {
+      const missing = await post(new Jar(), { intent: "request-code", phone: freshPhone() });
+      expect(missing).toMatchObject({ status: 400, body: { error: "Подтвердите, что вы не робот" } });
+      let seen: unknown = undefined;
+      restore = useHandlers(
+        http.post(`${twin().baseUrl}/api/v1/sign/in/phone/code`, async ({ request }) => {
+          seen = ((await request.json()) as { captchaToken: unknown }).captchaToken;
+          return HttpResponse.json({});
+        }),
+      );
+      expect((await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "tok-123" })).status).toBe(303);
+      expect(seen).toBe("tok-123");
+    } finally {
+      keys.captchaSiteKey = previous;
+    }
+  });
+});
+
+function twinConfigKeys() {
+  return getContext().config.brand.keys;
+}

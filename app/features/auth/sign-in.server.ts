@@ -119,10 +119,12 @@ export type AuthPageData = Awaited<ReturnType<typeof pageData>>;
 // ── action ────────────────────────────────────────────────────────────────────────────────────────
 
 const redirectField = z.string().max(2000).optional();
+/** the bot-protection token (issue 6 §2), required only when the brand configures a captcha */
+const captchaField = z.string().max(4000).optional();
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("request-code"), phone: phoneSchema, redirectTo: redirectField }),
-  z.object({ intent: z.literal("resend"), redirectTo: redirectField }),
-  z.object({ intent: z.literal("verify"), code: smsCodeSchema, redirectTo: redirectField }),
+  z.object({ intent: z.literal("request-code"), phone: phoneSchema, redirectTo: redirectField, captchaToken: captchaField }),
+  z.object({ intent: z.literal("resend"), redirectTo: redirectField, captchaToken: captchaField }),
+  z.object({ intent: z.literal("verify"), code: smsCodeSchema, redirectTo: redirectField, captchaToken: captchaField }),
   z.object({ intent: z.literal("restart"), redirectTo: redirectField }),
   z.object({
     intent: z.literal("external"),
@@ -181,6 +183,8 @@ export async function authAction(request: Request) {
         if (!methods.phone) return fail(t.errors.methodUnavailable);
         const phone = value.intent === "request-code" ? value.phone : flow.phone;
         if (!phone) return fail(t.errors.noCodeRequested);
+        const captchaToken = value.captchaToken || null;
+        if (getContext().config.brand.keys.captchaSiteKey && !captchaToken) return fail(t.errors.captchaRequired);
         // spec §9: one code per 90 s — without JavaScript the server refuses and says how long to wait
         if (flow.phone === phone && flow.sentAt) {
           const left = Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000);
@@ -192,7 +196,7 @@ export async function authAction(request: Request) {
         const limit = await checkSignInLimit("code-request", phone, getClientAddress(request));
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), {}, 429);
         try {
-          await upstream.auth.requestPhoneCode({ phone, captchaToken: null });
+          await upstream.auth.requestPhoneCode({ phone, captchaToken });
         } catch (error) {
           if (isApiError(error) && error.code === "sign.sms.too-frequent") {
             // the upstream's timer wins: show the code step with its countdown
@@ -210,7 +214,7 @@ export async function authAction(request: Request) {
         if (!flow.phone) return fail(t.errors.noCodeRequested);
         const limit = await checkSignInLimit("code-check", flow.phone, getClientAddress(request));
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), { field: "code" }, 429);
-        const tokens = await upstream.auth.signInPhone({ phone: flow.phone, code: value.code, captchaToken: null });
+        const tokens = await upstream.auth.signInPhone({ phone: flow.phone, code: value.code, captchaToken: value.captchaToken || null });
         await finish(request, tokens, "PHONE");
         return back(redirectTo);
       }

@@ -43,6 +43,7 @@ const en: Widen<typeof ru> = {
     sendFailed: "Could not send the SMS. Try again later",
     phoneUnreachable: "Could not send an SMS to this number",
     rateLimited: "Too many attempts. Try again in {{seconds}} s",
+    captchaRequired: "Confirm that you are not a robot",
     noCodeRequested: "Request a code first",
     methodUnavailable: "This sign-in method is not available",
     externalFailed: "Could not sign in. Try another way",

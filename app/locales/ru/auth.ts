@@ -40,6 +40,7 @@ export default {
     sendFailed: "Не удалось отправить СМС. Попробуйте позже",
     phoneUnreachable: "Не удалось отправить СМС на этот номер",
     rateLimited: "Слишком много попыток. Повторите через {{seconds}} с",
+    captchaRequired: "Подтвердите, что вы не робот",
     noCodeRequested: "Сначала запросите код",
     methodUnavailable: "Этот способ входа недоступен",
     externalFailed: "Не удалось войти. Попробуйте другой способ",
