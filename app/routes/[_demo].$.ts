@@ -44,6 +44,7 @@ export async function action({ params, request }: ActionFunctionArgs) {
         down: body.down === true,
         failStatus: typeof body.failStatus === "number" ? body.failStatus : null,
         malformed: body.malformed === true,
+        scope: body.scope === "all" ? "all" : "catalog",
       });
       return Response.json({ ok: true });
     }
