@@ -127,8 +127,8 @@ function CartLineItem({ line, currency }: { line: Line; currency: string }) {
   const count = pendingIntent === "set-count" ? Number(pending?.get("count")) : pendingIntent === "remove" ? 0 : line.count;
   if (count <= 0) return null;
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3" data-testid="cart-line">
-      <div className="min-w-0 flex-1">
+    <li className="flex flex-wrap items-start gap-x-3 gap-y-2 py-3" data-testid="cart-line">
+      <div className="min-w-0 basis-full sm:basis-0 sm:flex-1">
         <p className="font-medium">{line.name}</p>
         {line.modifiers.length > 0 ? (
           <ul className="mt-1 text-sm text-muted" data-testid="cart-line-modifiers">
@@ -139,8 +139,8 @@ function CartLineItem({ line, currency }: { line: Line; currency: string }) {
         ) : null}
         <p className="mt-1 text-sm text-muted">{money(line.unitPrice)}</p>
       </div>
-      <div className="flex items-center gap-3">
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-2">
+      <div className="flex w-full items-center gap-3 sm:w-auto">
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="mr-auto flex items-center gap-2 sm:mr-0">
           <input type="hidden" name="intent" value="set-count" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />
@@ -290,7 +290,7 @@ function PromoCode({ promo, currency, actionData }: { promo: NonNullable<View["p
               placeholder={t("cart.promoPlaceholder")}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "promo-error" : undefined}
-              className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase"
+              className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
             <button type="submit" disabled={busy} className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60">
               {t("cart.promoApply")}
