@@ -18,10 +18,17 @@ async function openPopup(page: Page) {
 async function enterAddress(page: Page, text: string, suggestion: string, info: TestInfo) {
   const input = page.getByTestId("address-input");
   if (jsOn(info)) {
+    const asked: URL[] = [];
+    page.on("request", (r) => r.url().includes("/api/address/suggest") && asked.push(new URL(r.url())));
     await input.fill("");
     await input.pressSequentially(text, { delay: 20 });
     const option = page.getByRole("option", { name: new RegExp(suggestion) });
     await expect(option).toBeVisible();
+    // from 3 characters, debounced (fewer requests than keystrokes), one session token
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBeLessThan(text.length - 1);
+    expect(asked.every((u) => (u.searchParams.get("q") ?? "").length >= 3)).toBe(true);
+    expect(new Set(asked.map((u) => u.searchParams.get("token"))).size).toBe(1);
     await option.click();
   } else {
     await input.fill(text);
@@ -205,6 +212,15 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("map-popup")).toBeVisible();
     const map = await new AxeBuilder({ page }).include('[data-testid="map-popup"]').analyze();
     expect(map.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    const q = encodeURIComponent;
+    await page.goto(`/location?city=115&method=DELIVERY&q=${q("Тверская 7")}&map=1&terms=1`);
+    await expect(page.getByRole("dialog", { name: "Условия доставки" })).toBeVisible();
+    const terms = await new AxeBuilder({ page }).include('[data-testid="terms-popup"]').analyze();
+    expect(terms.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.goto(`/location?city=115&method=DELIVERY&q=${q("Никольская")}&confirm=1`);
+    await expect(page.getByRole("dialog", { name: "Подтвердите адрес" })).toBeVisible();
+    const confirm = await new AxeBuilder({ page }).include('[data-testid="confirm-house"]').analyze();
+    expect(confirm.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await context.close();
   });
 });

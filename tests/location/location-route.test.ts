@@ -57,7 +57,12 @@ describe("/location loader", () => {
     const view = await load({ city: "115", method: "DELIVERY", q: "Несуществующая улица 999" });
     expect(view.error).toBe("Адрес не найден");
     expect(view.address).toBeNull();
-    expect(view.restoId).toBeNull();
+    expect(view.zone).toBeNull();
+  });
+
+  it("switching to delivery keeps the resto in the unchanged city only (before any address)", async () => {
+    expect((await load({ city: "115", method: "DELIVERY" })).restoId).toBe(173);
+    expect((await load({ city: "116", method: "DELIVERY" })).restoId).toBeNull();
   });
 
   it("does not take an address of another city (geocoding is restricted to the city's bounds)", async () => {

@@ -20,6 +20,7 @@ import {
   hasDeliveryMenu,
   hasTakeawayMenu,
   initialDeliveryMethod,
+  onSwitchToDelivery,
   selectionStep,
   takeawayPoints,
 } from "~/lib/location-rules";
@@ -370,8 +371,11 @@ export async function resolveDraft(
     if (address) typed = address.formatted;
     const zone = findZone(zones, address?.location);
     view.zone = zone ? zoneView(zone) : null;
-    // spec §4: the zone's restaurant becomes selected, else none
-    view.restoId = zone?.restoId ?? null;
+    // spec §4: the zone's restaurant becomes selected, else none; before any address, switching to DELIVERY
+    // keeps the restaurant only in the unchanged city
+    view.restoId = address
+      ? (zone?.restoId ?? null)
+      : onSwitchToDelivery({ cityId: city.id, deliveryMethod: method, restoId: saved?.restoId ?? null }, saved?.cityId).restoId;
     if (zones.length === 0 && !view.areaMessage) view.areaMessage = "noZones";
     errorKey = notFound
       ? "validation.address.notFound"
