@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import type { CartPageView } from "~/features/cart/cart-page.server";
@@ -53,13 +53,18 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // after a failed submit, focus moves to the first field with an error (the alert names the problem)
+  useEffect(() => {
+    if (failed?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failed]);
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
   const [selectedPayment, setSelectedPayment] = useState(view.payment.selected);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
 
   return (
-    <Form method="post" action="/cart" className="flex flex-col gap-4" noValidate aria-label={t("checkout.heading")} data-testid="checkout-form">
+    <Form ref={formRef} method="post" action="/cart" className="flex flex-col gap-4" noValidate aria-label={t("checkout.heading")} data-testid="checkout-form">
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="key" value={view.checkoutKey} />
 
@@ -68,7 +73,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
           <h2 id="checkout-where" className="font-semibold">
             {t(`checkout.method.${view.method}`)}
           </h2>
-          <Link to="/location" className="text-sm underline underline-offset-4">
+          <Link to="/location?redirectTo=%2Fcart" className="text-sm underline underline-offset-4">
             {t("checkout.changeLocation")}
           </Link>
         </div>
