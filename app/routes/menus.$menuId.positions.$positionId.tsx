@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
-import { AgeConfirm } from "~/features/age/AgeGate";
+import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { addToCart } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { interpolate } from "~/features/menu/interpolate";

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { loader as ageLoader } from "~/routes/menus.$menuId.age";
 import { action as positionAction, loader as positionLoader } from "~/routes/menus.$menuId.positions.$positionId";
 import { action as preferencesAction } from "~/routes/preferences";
 import { loader as promotionsLoader } from "~/routes/promotions";
@@ -158,6 +159,11 @@ describe("position layer", () => {
     expect(confirmed.status).toBe(303);
     expect(confirmed.response!.headers.get("location")).toBe("/menus/502#group-502-50201");
     const cookie = cookieFrom(confirmed.response!);
+    // the dialog route asks only until confirmed, then sends back to the section
+    const asking = (await settle(() => ageLoader(args(get("/menus/502/age?section=group-502-50201"), { menuId: "502" })))).body;
+    expect(asking).toEqual({ menuUrl: "/menus/502", returnTo: "/menus/502#group-502-50201" });
+    const done = await settle(() => ageLoader(args(get("/menus/502/age?section=<x>", { cookie }), { menuId: "502" })));
+    expect(done.response!.headers.get("location")).toBe("/menus/502");
     const shown = (await settle(() => positionLoader(args(get("/menus/502/positions/20001", { cookie }), beer)))).body as { position: { name: string } };
     expect(shown.position.name).toBe("Жигулёвское");
     const added = await settle(() => positionAction(args(post("/menus/502/positions/20001", [["intent", "add"]], cookie), beer)));

@@ -2,7 +2,6 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Image } from "~/components/ui/Image";
-import { AgeConfirm, useAgeAsked } from "~/features/age/AgeGate";
 import { PromotionsCarousel } from "~/features/promotions/PromotionsCarousel";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import type { CatalogPageData } from "./catalog-page.server";
@@ -16,7 +15,6 @@ import { MenuSections } from "./MenuSections";
  */
 export function CatalogPage({ data, children }: { data: CatalogPageData; children?: ReactNode }) {
   const { t } = useTranslation();
-  const ageAsked = useAgeAsked();
   const { resto } = data;
   return (
     <div className="flex flex-col gap-4 pt-4">
@@ -49,7 +47,6 @@ export function CatalogPage({ data, children }: { data: CatalogPageData; childre
         </>
       )}
       {resto ? <StructuredData data={data} /> : null}
-      {ageAsked ? <AgeConfirm /> : null}
       {children}
     </div>
   );

@@ -65,7 +65,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
                   </h3>
                 </div>
                 {g.locked ? (
-                  <AgeLockedNotice anchor={anchor} />
+                  <AgeLockedNotice menuId={menu.id} anchor={anchor} />
                 ) : (
                   <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
                     {g.positions.map((p) => (

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AgeConfirm } from "~/features/age/AgeConfirm";
+import { isAdultConfirmed } from "~/features/menu/menu-view.server";
+
+/**
+ * The 18+ confirmation over a menu (spec §2 age confirmation dialog, ADR 012): server-rendered over the menu
+ * page, a plain form posting intent=adult to /preferences, back to the section after confirming. A separate
+ * route so the dialog's code is not part of the first menu view.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const menuUrl = `/menus/${Number(params.menuId) || ""}`;
+  const section = new URL(request.url).searchParams.get("section") ?? "";
+  const returnTo = menuUrl + (/^[\w-]{1,60}$/.test(section) ? `#${section}` : "");
+  if (await isAdultConfirmed(request)) throw redirect(returnTo);
+  return { menuUrl, returnTo };
+}
+
+/** The menu page's title and tags, not indexed on its own. */
+export const meta: MetaFunction = ({ matches }) => [
+  ...(matches.find((m) => m.id === "routes/menus.$menuId")?.meta ?? []).filter((d) => !("tagName" in d)),
+  { name: "robots", content: "noindex" },
+];
+
+export default function AgeRoute() {
+  const { menuUrl, returnTo } = useLoaderData<typeof loader>();
+  return <AgeConfirm returnTo={returnTo} cancelTo={menuUrl} />;
+}
