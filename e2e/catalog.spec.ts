@@ -123,6 +123,16 @@ test.describe("catalog", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
   });
 
+  test("a position without modifiers is added from its card through the cart action", async ({ page }) => {
+    await page.goto("/menus/501");
+    await page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(page).toHaveURL(/\/menus\/501$/);
+    // a position with modifiers opens its layer instead of adding
+    await page.getByRole("link", { name: "Выбрать «Пепперони»" }).click();
+    await expect(page.getByRole("dialog", { name: "Пепперони" })).toBeVisible();
+  });
+
   test("a position outside its time slots says when it is available", async ({ page }) => {
     await page.goto("/menus/501");
     const card = page.getByTestId("position-card").filter({ hasText: "Сырники" });
