@@ -20,6 +20,8 @@ const envSchema = z.object({
   /** API key the upstream expects in sign-in bodies */
   UPSTREAM_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** how long the circuit breaker fails fast before it lets a trial call through */
+  UPSTREAM_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** comma-separated; the first encrypts, all decrypt (rotation) */
   SESSION_SECRET: z
     .string()

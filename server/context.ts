@@ -45,6 +45,7 @@ function createContext(): ServerContext {
     whiteLabel: config.brand.whiteLabel,
     apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
     timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
+    resilience: { halfOpenAfterMs: config.env.UPSTREAM_BREAKER_RESET_MS },
     // with REDIS_URL the catalog cache is shared by every container of the brand (issue 8)
     cache: {
       ttlMs: config.env.CATALOG_TTL_SECONDS * 1000,
