@@ -40,8 +40,8 @@ export function PositionCard({ position, currency }: { position: PositionCardVie
             {availabilityText(t, position.next)}
           </p>
         )}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-semibold" data-testid="position-price">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <span className="whitespace-nowrap text-lg font-semibold" data-testid="position-price">
             {position.hasModifiers ? t("menu.from", { price }) : price}
           </span>
           {!position.available ? null : position.hasModifiers ? (
