@@ -117,7 +117,9 @@ test.describe("location popup", () => {
     await save(page);
     const dialog = page.getByRole("dialog", { name: "Подтвердите адрес" });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText("Уточните номер дома для доставки. Если его нет на карте, уточните его в комментарии к заказу.");
+    await expect(dialog).toContainText(
+      "Уточните номер дома для доставки. Если его нет на карте, уточните его в комментарии к заказу.",
+    );
     await dialog.getByRole("link", { name: "Уточнить данные" }).click();
     await expect(page.getByRole("dialog", { name: "Подтвердите адрес" })).toHaveCount(0);
     await save(page);

@@ -31,6 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 503, headers });
   }
   if (!city) return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 400, headers });
-  const suggestions = await geo.suggest(parsed.data.q, { bounds: city.bounds, language: locale, sessionToken: parsed.data.token });
+  const suggestions = await geo.suggest(parsed.data.q, {
+    bounds: city.bounds,
+    language: locale,
+    sessionToken: parsed.data.token,
+  });
   return Response.json({ suggestions, error: null }, { headers });
 }

@@ -14,8 +14,12 @@ import { upstreamFailure } from "~/upstream-failure.server";
  * draft the loader resolves (docs/decisions/020); 'Сохранить' is the one POST (intent "save").
  */
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { messages?: { location?: { header?: string } }; brand?: { displayName: string } } | undefined;
-  return [{ title: `${root?.messages?.location?.header ?? ""} — ${root?.brand?.displayName ?? ""}` }, { name: "robots", content: "noindex" }];
+  const root = matches.find((m) => m.id === "root")?.data as
+    { messages?: { location?: { header?: string } }; brand?: { displayName: string } } | undefined;
+  return [
+    { title: `${root?.messages?.location?.header ?? ""} — ${root?.brand?.displayName ?? ""}` },
+    { name: "robots", content: "noindex" },
+  ];
 };
 
 function deps(request?: Request) {
@@ -69,5 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function LocationRoute() {
   const { view, touched, mapsKey, search } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} actionError={actionData?.error ?? null} />;
+  return (
+    <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} actionError={actionData?.error ?? null} />
+  );
 }

@@ -102,7 +102,12 @@ function pick(components: readonly Component[], type: string): string | null {
   return components.find((c) => c.types.includes(type))?.text ?? null;
 }
 
-export function toGeocoded(placeId: string, formatted: string, location: LatLng, components: readonly Component[]): GeocodedAddress {
+export function toGeocoded(
+  placeId: string,
+  formatted: string,
+  location: LatLng,
+  components: readonly Component[],
+): GeocodedAddress {
   const street = pick(components, "route");
   const houseNumber = pick(components, "street_number");
   return {
@@ -125,7 +130,12 @@ export function createGeo(options: GeoOptions): Geo {
   const timeoutMs = options.timeoutMs ?? 5000;
   const report = (what: string, error: unknown) => options.onError?.(what, error);
 
-  async function call<T extends z.ZodTypeAny>(what: string, url: string, schema: T, init: RequestInit = {}): Promise<z.infer<T> | null> {
+  async function call<T extends z.ZodTypeAny>(
+    what: string,
+    url: string,
+    schema: T,
+    init: RequestInit = {},
+  ): Promise<z.infer<T> | null> {
     try {
       const response = await options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
       if (!response.ok) {
@@ -166,7 +176,8 @@ export function createGeo(options: GeoOptions): Geo {
         headers: {
           "content-type": "application/json",
           "x-goog-api-key": options.apiKey,
-          "x-goog-fieldmask": "suggestions.placePrediction.placeId,suggestions.placePrediction.text,suggestions.placePrediction.structuredFormat",
+          "x-goog-fieldmask":
+            "suggestions.placePrediction.placeId,suggestions.placePrediction.text,suggestions.placePrediction.structuredFormat",
         },
         body: JSON.stringify({
           input: text,
@@ -197,9 +208,14 @@ export function createGeo(options: GeoOptions): Geo {
     async place(placeId, { language, sessionToken }) {
       const query = new URLSearchParams({ languageCode: language });
       if (sessionToken) query.set("sessionToken", sessionToken);
-      const answer = await call("place details", `${PLACES_BASE}/places/${encodeURIComponent(placeId)}?${query}`, placeDetailsSchema, {
-        headers: { "x-goog-api-key": options.apiKey, "x-goog-fieldmask": "id,formattedAddress,location,addressComponents" },
-      });
+      const answer = await call(
+        "place details",
+        `${PLACES_BASE}/places/${encodeURIComponent(placeId)}?${query}`,
+        placeDetailsSchema,
+        {
+          headers: { "x-goog-api-key": options.apiKey, "x-goog-fieldmask": "id,formattedAddress,location,addressComponents" },
+        },
+      );
       if (!answer) return null;
       return toGeocoded(
         answer.id,

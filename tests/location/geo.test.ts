@@ -23,7 +23,13 @@ describe("server/geo", () => {
         key = request.headers.get("x-goog-api-key");
         return HttpResponse.json({
           suggestions: [
-            { placePrediction: { placeId: "p1", text: { text: "Тверская улица, 7, Москва" }, structuredFormat: { mainText: { text: "Тверская улица, 7" }, secondaryText: { text: "Москва" } } } },
+            {
+              placePrediction: {
+                placeId: "p1",
+                text: { text: "Тверская улица, 7, Москва" },
+                structuredFormat: { mainText: { text: "Тверская улица, 7" }, secondaryText: { text: "Москва" } },
+              },
+            },
           ],
         });
       }),
@@ -35,7 +41,9 @@ describe("server/geo", () => {
       input: "тверская 7",
       languageCode: "ru",
       sessionToken: "tok-1",
-      locationRestriction: { rectangle: { low: { latitude: 55.57, longitude: 37.37 }, high: { latitude: 55.92, longitude: 37.86 } } },
+      locationRestriction: {
+        rectangle: { low: { latitude: 55.57, longitude: 37.37 }, high: { latitude: 55.92, longitude: 37.86 } },
+      },
     });
     expect(body.includedPrimaryTypes).toContain("street_address");
   });
@@ -58,7 +66,14 @@ describe("server/geo", () => {
       }),
     );
     const place = await geo.place("p1", { language: "ru", sessionToken: "tok-2" });
-    expect(place).toMatchObject({ street: "Тверская улица", houseNumber: "7", city: "Москва", country: "Россия", formatted: "Тверская улица, 7", location: { lat: 55.7575, lng: 37.612 } });
+    expect(place).toMatchObject({
+      street: "Тверская улица",
+      houseNumber: "7",
+      city: "Москва",
+      country: "Россия",
+      formatted: "Тверская улица, 7",
+      location: { lat: 55.7575, lng: 37.612 },
+    });
   });
 
   it("gives no result for ZERO_RESULTS, for results outside the bounds, and for a failing Google (never throws)", async () => {
@@ -69,7 +84,14 @@ describe("server/geo", () => {
       http.get(GEOCODE_URL, () =>
         HttpResponse.json({
           status: "OK",
-          results: [{ place_id: "kzn", formatted_address: "Казань", geometry: { location: { lat: 55.79, lng: 49.12 } }, address_components: [] }],
+          results: [
+            {
+              place_id: "kzn",
+              formatted_address: "Казань",
+              geometry: { location: { lat: 55.79, lng: 49.12 } },
+              address_components: [],
+            },
+          ],
         }),
       ),
     );

@@ -26,10 +26,13 @@ describe("maps script loader", () => {
 
   it("succeeds after a failed attempt and loads once for repeated calls", async () => {
     let calls = 0;
-    const loader = createMapsLoader(async () => {
-      calls++;
-      if (calls === 1) throw new Error("flaky");
-    }, async () => {});
+    const loader = createMapsLoader(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error("flaky");
+      },
+      async () => {},
+    );
     const first = loader.load(options);
     expect(loader.state()).toBe("loading");
     await first;
@@ -39,7 +42,10 @@ describe("maps script loader", () => {
   });
 
   it("throws when called again with other options", async () => {
-    const loader = createMapsLoader(async () => {}, async () => {});
+    const loader = createMapsLoader(
+      async () => {},
+      async () => {},
+    );
     await loader.load(options);
     expect(() => loader.load({ ...options, language: "en" })).toThrow(/different options/);
   });
@@ -63,15 +69,28 @@ describe("schematic map projection", () => {
     expect(p.toLatLng(se.x / 2, se.y / 2)).toEqual({ lat: 55.5, lng: 37.5 });
   });
   it("draws every ring of a polygon (holes included)", () => {
-    const ring = (a: number, b: number) => [[a, a], [b, a], [b, b], [a, b], [a, a]];
-    const d = polygonPath({ type: "Polygon", coordinates: [ring(37.1, 37.9).map(([x, y]) => [x!, y! - 37 + 55]), ring(37.4, 37.6).map(([x, y]) => [x!, y! - 37 + 55])] }, projection(bounds));
+    const ring = (a: number, b: number) => [
+      [a, a],
+      [b, a],
+      [b, b],
+      [a, b],
+      [a, a],
+    ];
+    const d = polygonPath(
+      {
+        type: "Polygon",
+        coordinates: [ring(37.1, 37.9).map(([x, y]) => [x!, y! - 37 + 55]), ring(37.4, 37.6).map(([x, y]) => [x!, y! - 37 + 55])],
+      },
+      projection(bounds),
+    );
     expect(d.match(/M/g)).toHaveLength(2);
     expect(d.match(/Z/g)).toHaveLength(2);
   });
 });
 
 describe("/api/address/suggest", () => {
-  const call = (query: string) => suggest({ request: new Request(`http://localhost/api/address/suggest?${query}`), params: {}, context: {} });
+  const call = (query: string) =>
+    suggest({ request: new Request(`http://localhost/api/address/suggest?${query}`), params: {}, context: {} });
   it("answers suggestions of the city from 3 characters", async () => {
     const response = await call(`q=${encodeURIComponent("Тверск")}&city=115&token=t1`);
     expect(response.status).toBe(200);

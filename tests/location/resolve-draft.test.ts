@@ -20,7 +20,8 @@ function deps(cities: City[] | Error, area: Partial<AreaData> | Error = {}) {
     upstream: {
       catalog: { cities: async () => (cities instanceof Error ? Promise.reject(cities) : { value: cities }) },
       boot: {
-        loadAreaData: async () => (area instanceof Error ? Promise.reject(area) : { restos: [], deliveryZones: [], degraded: false, ...area }),
+        loadAreaData: async () =>
+          area instanceof Error ? Promise.reject(area) : { restos: [], deliveryZones: [], degraded: false, ...area },
       },
     },
     geo: { place: async () => null, geocode: async () => null, reverse: async () => null },
@@ -72,7 +73,9 @@ describe("resolveDraft", () => {
   });
 
   it("city data failure propagates (the route turns it into the fatal error page)", async () => {
-    await expect(resolveDraft(draft(), state, "ru", deps(new Error("Не удалось выполнить запрос")))).rejects.toThrow("Не удалось выполнить запрос");
+    await expect(resolveDraft(draft(), state, "ru", deps(new Error("Не удалось выполнить запрос")))).rejects.toThrow(
+      "Не удалось выполнить запрос",
+    );
     await expect(resolveDraft(draft("city=1"), state, "ru", deps([city(1, "Один")], new Error("down")))).rejects.toThrow("down");
   });
 });

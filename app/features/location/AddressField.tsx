@@ -42,9 +42,12 @@ export function AddressField({
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { load } = fetcher;
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const onChange = (next: string) => {
     setValue(next);

@@ -17,7 +17,16 @@ export function LocationChip() {
       aria-label={summary ? `${t("location.change")}: ${method}, ${summary.label}` : t("location.chooseLocation")}
       data-testid="location-chip"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" className="shrink-0 text-brand">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        className="shrink-0 text-brand"
+      >
         <path d="M12 21s-7-7.5-7-12a7 7 0 0 1 14 0c0 4.5-7 12-7 12Z" />
         <circle cx="12" cy="9" r="2.5" />
       </svg>

@@ -26,7 +26,9 @@ export function TermsLayer({ zone, closeTo }: { zone: ZoneView; closeTo: string 
           {zone.thresholds.map((th, i) => (
             <tr key={i} className="border-t border-line">
               <td className="py-2 pr-4">
-                {th.max === null ? t("location.terms.from", { sum: money(th.min) }) : t("location.terms.range", { min: money(th.min), max: money(th.max) })}
+                {th.max === null
+                  ? t("location.terms.from", { sum: money(th.min) })
+                  : t("location.terms.range", { min: money(th.min), max: money(th.max) })}
               </td>
               <td className="py-2">
                 {th.deliveryCost === 0 ? t("location.terms.free") : money(th.deliveryCost)}

@@ -1,6 +1,6 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, type ReactNode } from "react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleSwitcher } from "~/components/LocaleSwitcher";
 import { useRootData } from "~/root";
@@ -37,6 +37,19 @@ export function LocationPopup({
   const persistent = view.persistent;
   const closeTo = view.closeTo;
   const q = view.query;
+  const navigate = useNavigate();
+  const layered = view.map || view.terms || view.confirm;
+
+  // Escape closes a closable popup (the map, terms and confirmation layers close themselves first)
+  useEffect(() => {
+    if (persistent || layered) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !(event.target instanceof HTMLElement && event.target.closest("[role=combobox]")))
+        navigate(closeTo);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [persistent, layered, closeTo, navigate]);
 
   const panel = persistent
     ? "relative flex h-dvh w-full flex-col overflow-hidden bg-surface text-fg"
@@ -67,7 +80,15 @@ export function LocationPopup({
               aria-label={t("app.close")}
               data-testid="location-close"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6 6 18" />
               </svg>
             </Link>
@@ -110,7 +131,10 @@ function CityStep({ view }: { view: LocationView }) {
         {view.cities.map((city) => (
           <li key={city.id}>
             <Link
-              to={locationHref({ city: String(city.id), ...(view.query.redirectTo ? { redirectTo: view.query.redirectTo } : {}) })}
+              to={locationHref({
+                city: String(city.id),
+                ...(view.query.redirectTo ? { redirectTo: view.query.redirectTo } : {}),
+              })}
               className="flex w-full items-center justify-between rounded-xl border border-line px-4 py-3 hover:border-brand aria-[current]:border-brand"
               aria-current={view.city?.id === city.id ? "true" : undefined}
             >
@@ -124,7 +148,17 @@ function CityStep({ view }: { view: LocationView }) {
   );
 }
 
-function MethodStep({ view, touched, actionError, here }: { view: LocationView; touched: boolean; actionError: string | null; here: string }) {
+function MethodStep({
+  view,
+  touched,
+  actionError,
+  here,
+}: {
+  view: LocationView;
+  touched: boolean;
+  actionError: string | null;
+  here: string;
+}) {
   const { t } = useTranslation();
   const q = view.query;
   const baseForMethod = without(q, [...ADDRESS_FIELDS, "resto"]);
@@ -175,90 +209,121 @@ function MethodStep({ view, touched, actionError, here }: { view: LocationView; 
       ) : null}
 
       {/* keyed by the draft: a navigation to another draft refreshes every field's default */}
-      <Form key={locationHref(q)} method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" noValidate>
-        <input type="hidden" name="city" value={q.city ?? ""} />
-        <input type="hidden" name="method" value={view.method} />
-        {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
-        {view.method === "DELIVERY" ? (
-          <>
-            {view.address ? (
-              <>
-                <input type="hidden" name="addr" value={view.address.formatted} />
-                {view.address.street ? <input type="hidden" name="street" value={view.address.street} /> : null}
-                {view.address.houseNumber ? <input type="hidden" name="house" value={view.address.houseNumber} /> : null}
-                <input type="hidden" name="lat" value={String(view.address.location.lat)} />
-                <input type="hidden" name="lng" value={String(view.address.location.lng)} />
-              </>
-            ) : null}
-            {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
-            <AddressField
-              key={view.addressText}
-              defaultValue={view.addressText}
-              cityId={view.city?.id ?? 0}
-              error={fieldError}
-              errorId={errorId}
-            />
-            {view.zone ? (
-              <p className="-mt-2 text-sm text-muted" data-testid="zone-name">
-                {t("location.zone", { name: view.zone.name })}
-              </p>
-            ) : null}
-            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <TextField name="apartment" label={t("location.apartment")} value={view.details.apartment} />
-              <TextField name="entrance" label={t("location.entrance")} value={view.details.entrance} />
-              <TextField name="floor" label={t("location.floor")} value={view.details.floor} />
-              <TextField name="intercom" label={t("location.intercom")} value={view.details.intercom} />
-            </div>
-            <TextField name="comment" label={t("location.comment")} value={view.details.comment} />
-          </>
-        ) : (
-          <fieldset className="flex flex-col gap-2" aria-describedby={fieldError ? errorId : undefined}>
-            <legend className="mb-2 font-semibold">{t("location.points")}</legend>
-            {view.points.map((point) => (
-              <label
-                key={point.id}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 has-[:checked]:border-brand"
-              >
-                <input type="radio" name="resto" value={point.id} defaultChecked={view.restoId === point.id} className="size-5 accent-[var(--brand-primary)]" />
-                <span>{point.street}</span>
-              </label>
-            ))}
-            {fieldError ? (
-              <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
-                {fieldError}
-              </p>
-            ) : null}
-          </fieldset>
-        )}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <Link
-            to={locationHref(q, { map: "1" })}
-            replace
-            preventScrollReset
-            className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
-          >
-            {t("location.chooseOnMap")}
-          </Link>
-          <button
-            type="submit"
-            formMethod="post"
-            formAction={here}
-            name="intent"
-            value="save"
-            disabled={saving}
-            aria-busy={saving || undefined}
-            className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
-          >
-            {saving ? <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> : null}
-            {t("location.save")}
-          </button>
-        </div>
-      </Form>
+      {view.methods.length === 0 ? null : (
+        <Form
+          key={locationHref(q)}
+          method="get"
+          action="/location"
+          replace
+          preventScrollReset
+          className="flex flex-col gap-4"
+          noValidate
+        >
+          <input type="hidden" name="city" value={q.city ?? ""} />
+          <input type="hidden" name="method" value={view.method} />
+          {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
+          {view.method === "DELIVERY" ? (
+            <>
+              {view.address ? (
+                <>
+                  <input type="hidden" name="addr" value={view.address.formatted} />
+                  {view.address.street ? <input type="hidden" name="street" value={view.address.street} /> : null}
+                  {view.address.houseNumber ? <input type="hidden" name="house" value={view.address.houseNumber} /> : null}
+                  <input type="hidden" name="lat" value={String(view.address.location.lat)} />
+                  <input type="hidden" name="lng" value={String(view.address.location.lng)} />
+                </>
+              ) : null}
+              {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
+              <AddressField
+                key={view.addressText}
+                defaultValue={view.addressText}
+                cityId={view.city?.id ?? 0}
+                error={fieldError}
+                errorId={errorId}
+              />
+              {view.zone ? (
+                <p className="-mt-2 text-sm text-muted" data-testid="zone-name">
+                  {t("location.zone", { name: view.zone.name })}
+                </p>
+              ) : null}
+              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                <TextField name="apartment" label={t("location.apartment")} value={view.details.apartment} />
+                <TextField name="entrance" label={t("location.entrance")} value={view.details.entrance} />
+                <TextField name="floor" label={t("location.floor")} value={view.details.floor} />
+                <TextField name="intercom" label={t("location.intercom")} value={view.details.intercom} />
+              </div>
+              <TextField name="comment" label={t("location.comment")} value={view.details.comment} />
+            </>
+          ) : (
+            <fieldset className="flex flex-col gap-2" aria-describedby={fieldError ? errorId : undefined}>
+              <legend className="mb-2 font-semibold">{t("location.points")}</legend>
+              {view.points.map((point) => (
+                <label
+                  key={point.id}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 has-[:checked]:border-brand"
+                >
+                  <input
+                    type="radio"
+                    name="resto"
+                    value={point.id}
+                    defaultChecked={view.restoId === point.id}
+                    className="size-5 accent-[var(--brand-primary)]"
+                  />
+                  <span>{point.street}</span>
+                </label>
+              ))}
+              {fieldError ? (
+                <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
+                  {fieldError}
+                </p>
+              ) : null}
+            </fieldset>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Link
+              to={locationHref(q, { map: "1" })}
+              replace
+              preventScrollReset
+              className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
+            >
+              {t("location.chooseOnMap")}
+            </Link>
+            <button
+              type="submit"
+              formMethod="post"
+              formAction={here}
+              name="intent"
+              value="save"
+              disabled={saving}
+              aria-busy={saving || undefined}
+              className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
+            >
+              {saving ? (
+                <span
+                  className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+                  aria-hidden="true"
+                />
+              ) : null}
+              {t("location.save")}
+            </button>
+          </div>
+        </Form>
+      )}
     </div>
   );
 }
 
-export function TextField({ name, label, value, children }: { name: string; label: string; value: string; children?: ReactNode }) {
+export function TextField({
+  name,
+  label,
+  value,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  children?: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">

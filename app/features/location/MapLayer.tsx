@@ -31,13 +31,24 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
   const marker = view.address?.location ?? null;
 
   return (
-    <div className="fixed inset-0 z-[2450] flex bg-surface" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="map-popup">
+    <div
+      className="fixed inset-0 z-[2450] flex bg-surface"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      data-testid="map-popup"
+    >
       <div className="mx-auto flex h-dvh w-full max-w-5xl flex-col">
         <div className="flex items-center gap-2 border-b border-line px-4 py-3">
           <h2 id={titleId} className="flex-1 text-lg font-semibold">
             {t("location.map.title")}
           </h2>
-          <Link to={closeTo} replace className="inline-flex size-10 items-center justify-center rounded-full hover:bg-bg" aria-label={t("app.close")}>
+          <Link
+            to={closeTo}
+            replace
+            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-bg"
+            aria-label={t("app.close")}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
@@ -109,11 +120,21 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
             <span />
           )}
           {canConfirm ? (
-            <Link to={closeTo} replace className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand" data-testid="map-confirm">
+            <Link
+              to={closeTo}
+              replace
+              className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand"
+              data-testid="map-confirm"
+            >
               {t("location.map.confirm")}
             </Link>
           ) : (
-            <button type="button" disabled className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand opacity-50" data-testid="map-confirm">
+            <button
+              type="button"
+              disabled
+              className="rounded-full bg-brand px-8 py-3 font-semibold text-on-brand opacity-50"
+              data-testid="map-confirm"
+            >
               {t("location.map.confirm")}
             </button>
           )}

@@ -220,7 +220,10 @@ function pointView(resto: AreaResto, now: number): PointView {
 }
 
 /** Keep only the fields worth carrying (no empties, no one-shot flags). */
-export function draftQuery(draft: Draft, extra: Partial<Record<keyof Draft, string | number | null | undefined>> = {}): Record<string, string> {
+export function draftQuery(
+  draft: Draft,
+  extra: Partial<Record<keyof Draft, string | number | null | undefined>> = {},
+): Record<string, string> {
   const keys: (keyof Draft)[] = [
     "city",
     "method",
@@ -262,7 +265,8 @@ export async function resolveDraft(
   const showCities = draft.step === "city" && selection.canReturnToCities;
   const city = selection.cityId !== null ? (cities.find((c) => c.id === selection.cityId) ?? null) : null;
   const sameCity = city !== null && saved !== null && city.id === saved.cityId;
-  const redirectTo = draft.redirectTo && draft.redirectTo.startsWith("/") && !draft.redirectTo.startsWith("//") ? draft.redirectTo : "/";
+  const redirectTo =
+    draft.redirectTo && draft.redirectTo.startsWith("/") && !draft.redirectTo.startsWith("//") ? draft.redirectTo : "/";
 
   const base: LocationView & { area: AreaData | null } = {
     cities: cities.map((c) => ({ id: c.id, name: c.name })),
@@ -313,7 +317,15 @@ export async function resolveDraft(
   if (methods.length > 0 && !methods.includes(method)) method = methods[0]!;
 
   const zones = area.deliveryZones.filter((z) => deliveryRestos.some((r) => r.id === z.restoId));
-  const view: LocationView & { area: AreaData | null } = { ...base, area, methods, method, points, zones: zones.map(zoneView), areaMessage };
+  const view: LocationView & { area: AreaData | null } = {
+    ...base,
+    area,
+    methods,
+    method,
+    points,
+    zones: zones.map(zoneView),
+    areaMessage,
+  };
   const savedPlace = sameCity && saved?.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
 
   const details = {
@@ -354,7 +366,9 @@ export async function resolveDraft(
       } else {
         // a point put on the map: reverse geocoding names it
         const place = await deps.geo.reverse(location, { language });
-        address = place ? { ...fromGeocoded(place, locale), location } : { formatted: "", street: null, houseNumber: null, location };
+        address = place
+          ? { ...fromGeocoded(place, locale), location }
+          : { formatted: "", street: null, houseNumber: null, location };
       }
     } else if (draft.q === undefined && savedPlace) {
       address = {
@@ -365,7 +379,8 @@ export async function resolveDraft(
       };
       view.houseConfirmed = draft.houseConfirmed || savedPlace.houseConfirmed;
     }
-    if (address && !address.formatted) address.formatted = placeName({ street: address.street, houseNumber: address.houseNumber }, pointLabel(locale));
+    if (address && !address.formatted)
+      address.formatted = placeName({ street: address.street, houseNumber: address.houseNumber }, pointLabel(locale));
     view.address = address;
     view.addressText = address?.formatted ?? typed;
     if (address) typed = address.formatted;
@@ -485,7 +500,10 @@ export async function saveLocation(
   state.order_delivery_place = view.method === "DELIVERY" ? place : null;
   state.resto_id = view.restoId;
   if (state.order_payment_method) {
-    state.order_payment_method = fallbackPaymentMethod(state.order_payment_method, paymentMethodsFor(resto?.payConfig, view.method));
+    state.order_payment_method = fallbackPaymentMethod(
+      state.order_payment_method,
+      paymentMethodsFor(resto?.payConfig, view.method),
+    );
   }
   return { kind: "saved", redirectTo };
 }
@@ -507,7 +525,9 @@ export interface LocationSummary {
 export async function locationSummary(
   state: StorefrontState,
   brand: Brand,
-  upstream: { catalog: { resto(id: number): Promise<{ value: { name: string; street: string } }>; cities(): Promise<{ value: City[] }> } },
+  upstream: {
+    catalog: { resto(id: number): Promise<{ value: { name: string; street: string } }>; cities(): Promise<{ value: City[] }> };
+  },
   locale: AppLocale,
 ): Promise<LocationSummary | null> {
   const location = effectiveLocation(state, brand);
@@ -517,7 +537,11 @@ export async function locationSummary(
     const cityName = cities.find((c) => c.id === location.cityId)?.name ?? null;
     if (location.method === "DELIVERY" && state.order_delivery_place) {
       const p = state.order_delivery_place;
-      return { method: "DELIVERY", label: placeName({ street: p.street, houseNumber: p.houseNumber }, pointLabel(locale)), cityName };
+      return {
+        method: "DELIVERY",
+        label: placeName({ street: p.street, houseNumber: p.houseNumber }, pointLabel(locale)),
+        cityName,
+      };
     }
     const resto = location.restoId ? (await upstream.catalog.resto(location.restoId)).value : null;
     return { method: location.method, label: resto ? resto.street || resto.name : "", cityName };

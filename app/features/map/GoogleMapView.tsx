@@ -95,7 +95,9 @@ export default function GoogleMapView({
         />
       ) : null}
       {mode === "TAKE_AWAY"
-        ? points.map((p) => (p.location ? <MarkerF key={p.id} position={p.location} title={p.name} onClick={() => onPickPoint(p.id)} /> : null))
+        ? points.map((p) =>
+            p.location ? <MarkerF key={p.id} position={p.location} title={p.name} onClick={() => onPickPoint(p.id)} /> : null,
+          )
         : null}
       {mode === "TAKE_AWAY" && selected?.location ? (
         <InfoWindowF position={selected.location}>
@@ -103,7 +105,8 @@ export default function GoogleMapView({
             <p className="font-semibold">{selected.name}</p>
             <p>{selected.street}</p>
             <p>
-              {t("location.map.hours")}: {selected.roundTheClock ? t("location.map.roundTheClock") : (selected.hoursToday ?? t("location.map.dayOff"))}
+              {t("location.map.hours")}:{" "}
+              {selected.roundTheClock ? t("location.map.roundTheClock") : (selected.hoursToday ?? t("location.map.dayOff"))}
             </p>
           </div>
         </InfoWindowF>

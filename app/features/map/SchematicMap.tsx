@@ -93,8 +93,13 @@ export function SchematicMap({
   };
   const onMarkerKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const from = shown ?? { lat: (bounds.north + bounds.south) / 2, lng: (bounds.east + bounds.west) / 2 };
-    const step = ((bounds.north - bounds.south) / 100) / zoom;
-    const moves: Record<string, [number, number]> = { ArrowUp: [step, 0], ArrowDown: [-step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] };
+    const step = (bounds.north - bounds.south) / 100 / zoom;
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [step, 0],
+      ArrowDown: [-step, 0],
+      ArrowLeft: [0, -step],
+      ArrowRight: [0, step],
+    };
     const move = moves[event.key];
     if (move) {
       event.preventDefault();

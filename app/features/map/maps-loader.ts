@@ -33,7 +33,10 @@ export function scriptUrl(o: MapsOptions): string {
   return `https://maps.googleapis.com/maps/api/js?${params}`;
 }
 
-export function createMapsLoader(inject: Inject = injectScript, sleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms))): MapsLoader {
+export function createMapsLoader(
+  inject: Inject = injectScript,
+  sleep: Sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
+): MapsLoader {
   let state: LoaderState = "initialized";
   let key: string | null = null;
   let pending: Promise<void> | null = null;
