@@ -3,6 +3,9 @@
  * client address"). A fixed-window counter behind a tiny interface, so a Redis implementation (INCR + PEXPIRE,
  * DESIGN.md "Where state lives") can replace the in-process one when many containers share a brand.
  */
+import { getRedis, redisPrefix } from "../context";
+import { log } from "../log";
+import { createRedisRateLimitStore } from "../redis";
 export interface RateLimitResult {
   ok: boolean;
   /** whole seconds until the window that refused this hit ends (0 when ok) */
@@ -54,11 +57,17 @@ export type SignInLimitKind = "code-request" | "code-check";
 const KEY = Symbol.for("storefront.auth.rateLimits");
 type Holder = { [KEY]?: RateLimitStore };
 
-/** The process-wide store (kept on globalThis so dev reloads do not reset it). */
+/**
+ * The process-wide store (kept on globalThis so dev reloads do not reset it): Redis when REDIS_URL is set
+ * (shared by every container of the brand, server/redis), else in process.
+ */
 export function getRateLimitStore(): RateLimitStore {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createMemoryRateLimitStore();
-  return holder[KEY];
+  if (!holder[KEY]) {
+    const redis = getRedis();
+    holder[KEY] = redis ? createRedisRateLimitStore(redis, redisPrefix()) : createMemoryRateLimitStore();
+  }
+  return holder[KEY]!;
 }
 
 /**
@@ -73,10 +82,17 @@ export async function checkSignInLimit(
 ): Promise<RateLimitResult> {
   const perPhone = kind === "code-request" ? SIGN_IN_LIMITS.codeRequestPerPhone : SIGN_IN_LIMITS.codeCheckPerPhone;
   const perAddress = kind === "code-request" ? SIGN_IN_LIMITS.codeRequestPerAddress : SIGN_IN_LIMITS.codeCheckPerAddress;
-  const results = await Promise.all([
-    store.hit(`${kind}:phone:${phone}`, perPhone.limit, perPhone.windowMs),
-    clientAddress ? store.hit(`${kind}:ip:${clientAddress}`, perAddress.limit, perAddress.windowMs) : Promise.resolve({ ok: true, retryAfterSeconds: 0 }),
-  ]);
+  let results: RateLimitResult[];
+  try {
+    results = await Promise.all([
+      store.hit(`${kind}:phone:${phone}`, perPhone.limit, perPhone.windowMs),
+      clientAddress ? store.hit(`${kind}:ip:${clientAddress}`, perAddress.limit, perAddress.windowMs) : Promise.resolve({ ok: true, retryAfterSeconds: 0 }),
+    ]);
+  } catch (error) {
+    // a limit store that is away (Redis down) must not stop sign-in: the upstream keeps its own SMS rules
+    log("warn", "rate limit store unavailable", { message: error instanceof Error ? error.message : String(error) });
+    return { ok: true, retryAfterSeconds: 0 };
+  }
   const refused = results.filter((r) => !r.ok);
   if (!refused.length) return { ok: true, retryAfterSeconds: 0 };
   return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
