@@ -54,6 +54,11 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
+  // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
+  const blocked =
+    view.preflight.invalid ||
+    view.payment.methods.length === 0 ||
+    (view.method === "DELIVERY" && (!view.place || view.threshold !== null));
   // after a failed submit, focus moves to the first field with an error (the alert names the problem)
   useEffect(() => {
     if (failed?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -163,7 +168,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
       <JsFlag />
       <button
         type="submit"
-        disabled={submitting || view.preflight.invalid}
+        disabled={submitting || blocked}
         className="inline-flex items-center justify-center rounded-full bg-brand px-5 py-3 text-lg font-semibold text-on-brand disabled:opacity-60"
         data-testid="checkout-submit"
       >
