@@ -244,3 +244,33 @@ describe("/location save with a cart", () => {
     expect(state).toMatchObject({ city_id: 115, resto_id: 173 });
   });
 });
+
+describe("/location save with the cart's validity check (twin preflight)", () => {
+  async function cookieWithCart(): Promise<string> {
+    const { DEMO_MENU_IDS, DEMO_NOTABLE } = await import("~server/demo/data");
+    const { commitHeaders } = await import("~server/session");
+    const request = new Request(BASE);
+    const state = await getState(request, "storefront");
+    state.cart_positions = [{ positionId: DEMO_NOTABLE.pizzaOfDay, menuId: DEMO_MENU_IDS.main, count: 2, modifiers: [] }];
+    return cookieFrom(new Response(null, { headers: await commitHeaders(request) }));
+  }
+
+  it("refuses a location whose resto does not have the cart's positions, keeping location and cart", async () => {
+    const cookie = await cookieWithCart();
+    const result = (await post({ city: "116", method: "TAKE_AWAY", resto: "176" }, cookie)) as Exclude<ActionResult, Response>;
+    expect(result.init?.status).toBe(400);
+    expect((result.data as { error: string }).error).toMatch(/недоступна/);
+    const state = await stateOf(cookie);
+    expect(state.city_id).toBeUndefined();
+    expect(state.cart_positions).toHaveLength(1);
+  });
+
+  it("saves a location whose resto has them", async () => {
+    const cookie = await cookieWithCart();
+    const saved = (await post({ city: "115", method: "DELIVERY", q: "Тверская 7" }, cookie)) as Response;
+    expect(saved.status).toBe(303);
+    const state = await stateOf(cookieFrom(saved, cookie));
+    expect(state).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "DELIVERY" });
+    expect(state.cart_positions).toHaveLength(1);
+  });
+});
