@@ -77,6 +77,12 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
             </div>
           </div>
           <div className="flex flex-col gap-4">
+            {!view.acceptingOrders ? (
+              <p role="status" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm" data-testid="day-off-notice">
+                <strong className="block">{t("checkout.dayOffTitle")}</strong>
+                {t("checkout.dayOffText")}
+              </p>
+            ) : null}
             <Totals view={view} />
             <CheckoutForm view={view} actionData={actionData} />
           </div>
