@@ -1,6 +1,6 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleSwitcher } from "~/components/LocaleSwitcher";
 import { useRootData } from "~/root";
@@ -31,6 +31,8 @@ export function LocationPopup({
   const { t } = useTranslation();
   const root = useRootData();
   const titleId = useId();
+  // focus starts on the title (not on the first control, the language menu) so screen readers announce it
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const navigation = useNavigation();
   const loading = navigation.state !== "idle" && navigation.location?.pathname === "/location";
   const here = `/location${search}`;
@@ -63,13 +65,14 @@ export function LocationPopup({
       {persistent ? null : <Link to={closeTo} aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" />}
       <FocusTrap
         features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus}
+        initialFocus={titleRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         className={panel}
       >
         <div className="flex items-center gap-2 border-b border-line px-5 py-3">
-          <h2 id={titleId} className="flex-1 text-lg font-semibold">
+          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
             {t("location.header")}
           </h2>
           {root ? <LocaleSwitcher locale={root.locale} offered={root.offeredLocales} redirectTo={here} /> : null}
