@@ -322,3 +322,11 @@ describe("bot protection", () => {
 function twinConfigKeys() {
   return getContext().config.brand.keys;
 }
+
+describe("a code step left long ago", () => {
+  it("starts over at the phone step", async () => {
+    const jar = new Jar();
+    await seed(jar, { auth: { flow: { phone: "+79015554433", sentAt: Date.now() - 31 * 60 * 1000, redirectTo: "/" } } });
+    expect((await get(jar)).body).toMatchObject({ step: "phone", phone: null, demoCode: null });
+  });
+});

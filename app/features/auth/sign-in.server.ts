@@ -52,6 +52,7 @@ function fill(template: string, values: Record<string, string | number>) {
 }
 
 const VK_FLOW_TTL_MS = 10 * 60 * 1000;
+const CODE_STEP_TTL_MS = 30 * 60 * 1000;
 
 // ── which methods ─────────────────────────────────────────────────────────────────────────────────
 
@@ -94,17 +95,19 @@ export async function authLoader(request: Request) {
 export async function pageData(request: Request, redirectTo: string) {
   const { config, demo } = getContext();
   const flow = await readFlow(request);
-  const step: "phone" | "code" = flow.phone ? "code" : "phone";
+  // a code step left long ago starts over (a code lives minutes, not days)
+  const fresh = Boolean(flow.phone && flow.sentAt && Date.now() - flow.sentAt < CODE_STEP_TTL_MS);
+  const step: "phone" | "code" = fresh ? "code" : "phone";
   const resendInSeconds = flow.sentAt ? Math.max(0, Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000)) : 0;
   return {
     redirectTo,
     methods: availableMethods(),
     step,
-    phone: flow.phone ?? null,
-    phoneDisplay: flow.phone ? formatPhone(flow.phone) : null,
+    phone: fresh ? (flow.phone ?? null) : null,
+    phoneDisplay: fresh && flow.phone ? formatPhone(flow.phone) : null,
     resendInSeconds,
     // the SMS code on the page only in demo mode (never against a real upstream)
-    demoCode: config.demo && demo && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
+    demoCode: config.demo && demo && fresh && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
     demo: config.demo,
     googleClientId: config.brand.keys.googleClientId,
     appleClientId: config.brand.keys.appleClientId,
