@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartScreen } from "~/features/cart/CartScreen";
@@ -9,6 +9,9 @@ export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { messages?: { cart?: { title?: string } }; brand?: { displayName?: string } } | undefined;
   return [{ title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` }];
 };
+
+/** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { view, headers } = await loadCartPage(request);
