@@ -174,6 +174,10 @@ test.describe("location popup", () => {
     await expect(terms).toBeVisible();
     await expect(terms.getByRole("columnheader", { name: "Сумма заказа" })).toBeVisible();
     await expect(terms).toContainText("мин");
+    // it lies above the map: its close button takes the click, and the map stays open behind it
+    await terms.getByRole("link", { name: "Закрыть" }).click();
+    await expect(page.getByRole("dialog", { name: "Условия доставки" })).toHaveCount(0);
+    await expect(page.getByTestId("map-popup")).toBeVisible();
   });
 
   test("a map point outside every zone disables 'Подтвердить'", async ({ page }, info) => {

@@ -64,7 +64,12 @@ export function LocationPopup({
     >
       {persistent ? null : <Link to={closeTo} aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" />}
       <FocusTrap
-        features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus}
+        // a layer over the popup (map, terms, confirmation) takes the focus itself
+        features={
+          layered
+            ? FocusTrapFeatures.None
+            : FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus
+        }
         initialFocus={titleRef}
         role="dialog"
         aria-modal="true"
@@ -72,7 +77,12 @@ export function LocationPopup({
         className={panel}
       >
         <div className="flex items-center gap-2 border-b border-line px-5 py-3">
-          <h2 id={titleId} ref={titleRef} tabIndex={-1} className="flex-1 text-lg font-semibold outline-none">
+          <h2
+            id={titleId}
+            ref={titleRef}
+            tabIndex={-1}
+            className="flex-1 text-lg font-semibold focus:outline-none focus-visible:outline-none"
+          >
             {t("location.header")}
           </h2>
           {root ? <LocaleSwitcher locale={root.locale} offered={root.offeredLocales} redirectTo={here} /> : null}
@@ -117,7 +127,12 @@ export function LocationPopup({
         </div>
       </FocusTrap>
       {view.map && view.city ? <MapLayer view={view} mapsKey={mapsKey} closeTo={locationHref(q)} /> : null}
-      {view.terms && view.zone ? <TermsLayer zone={view.zone} closeTo={locationHref(q, { map: view.map ? "1" : null })} /> : null}
+      {view.terms && view.zone ? (
+        // above the map popup (z 2450), which it opens from
+        <div className="relative z-[2500]">
+          <TermsLayer zone={view.zone} closeTo={locationHref(q, { map: view.map ? "1" : null })} />
+        </div>
+      ) : null}
       {view.confirm ? <ConfirmHouseLayer view={view} here={here} /> : null}
     </div>
   );
