@@ -29,8 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers = () => catalogHeaders();
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { brand, locale } = rootInfo(matches);
-  const title = locale === "en" ? "Promotions" : "Акции";
+  const { brand, locale, text } = rootInfo(matches);
+  const title = text("promotions.title", "Акции");
   return seoMeta({
     title: `${title} — ${brand}`,
     description: data?.description ?? "",

@@ -18,9 +18,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { brand, locale } = rootInfo(matches);
+  const { brand, locale, text } = rootInfo(matches);
   return seoMeta({
-    title: `${locale === "en" ? "Restaurants" : "Заведения"} — ${brand}`,
+    title: `${text("restos.title", "Заведения")} — ${brand}`,
     description: data?.description ?? "",
     canonical: data?.canonical,
     origin: data?.origin,

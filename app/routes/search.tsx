@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const { brand, locale } = rootInfo(matches);
-  const title = locale === "en" ? "Search" : "Поиск";
+  const { brand, locale, text } = rootInfo(matches);
+  const title = text("search.title", "Поиск");
   return [...seoMeta({ title: data?.q ? `${title}: ${data.q} — ${brand}` : `${title} — ${brand}`, description: "", canonical: data?.canonical, siteName: brand, locale }), { name: "robots", content: "noindex" }];
 };
 

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Layer } from "~/components/ui/Layer";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
@@ -63,6 +64,8 @@ export function PositionDetail({
 }) {
   const { t, i18n } = useTranslation();
   const formId = useId();
+  // the −/+ buttons need JavaScript; without it the number field alone sets the count
+  const hydrated = useHydrated();
   const fetcher = useFetcher<PositionActionData>();
   const answer = fetcher.data ?? actionData ?? null;
   const [choice, setChoice] = useState<Choice>(() => parseChoice(actionData?.values.modifier ?? []));
@@ -119,15 +122,17 @@ export function PositionDetail({
       footer={
         <div className="flex items-center gap-3">
           <div className="flex items-center gap-1" role="group" aria-label={t("menu.count")}>
-            <button
-              type="button"
-              className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
-              onClick={() => setCount((c) => Math.max(1, c - 1))}
-              disabled={count <= 1}
-              aria-label={t("menu.decrease")}
-            >
-              −
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+                onClick={() => setCount((c) => Math.max(1, c - 1))}
+                disabled={count <= 1}
+                aria-label={t("menu.decrease")}
+              >
+                −
+              </button>
+            ) : null}
             <input
               name="count"
               form={formId}
@@ -138,17 +143,19 @@ export function PositionDetail({
               value={count}
               onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.currentTarget.value) || 1)))}
               aria-label={t("menu.count")}
-              className="h-10 w-14 rounded-xl border border-line bg-bg text-center [appearance:textfield]"
+              className={`h-10 rounded-xl border border-line bg-bg text-center ${hydrated ? "w-14 [appearance:textfield]" : "w-20"}`}
             />
-            <button
-              type="button"
-              className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
-              onClick={() => setCount((c) => Math.min(99, c + 1))}
-              disabled={count >= 99}
-              aria-label={t("menu.increase")}
-            >
-              +
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+                onClick={() => setCount((c) => Math.min(99, c + 1))}
+                disabled={count >= 99}
+                aria-label={t("menu.increase")}
+              >
+                +
+              </button>
+            ) : null}
           </div>
           <button
             type="submit"

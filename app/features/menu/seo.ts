@@ -47,6 +47,14 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 
 /** The brand name and locale from the root loader's data, for titles. */
 export function rootInfo(matches: readonly { id: string; data: unknown }[]) {
-  const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string }; locale?: string } | undefined;
-  return { brand: root?.brand?.displayName ?? "", locale: root?.locale ?? "ru" };
+  const root = matches.find((m) => m.id === "root")?.data as
+    | { brand?: { displayName?: string }; locale?: string; messages?: Record<string, Record<string, unknown> | undefined> }
+    | undefined;
+  /** a message of the page's language by "area.key", for titles (meta runs outside the i18n provider) */
+  const text = (key: string, fallback: string) => {
+    const [area, name] = key.split(".") as [string, string];
+    const value = root?.messages?.[area]?.[name];
+    return typeof value === "string" ? value : fallback;
+  };
+  return { brand: root?.brand?.displayName ?? "", locale: root?.locale ?? "ru", text };
 }
