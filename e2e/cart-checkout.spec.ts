@@ -24,7 +24,9 @@ async function ordersOf(page: Page, phone: string): Promise<DemoOrder[]> {
 async function seriousViolations(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return [];
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
 }
 
 /** Adds Маргарита 30 см + бекон through the position layer and Борщ through its menu card. */
@@ -37,7 +39,10 @@ async function addThroughMenu(page: Page) {
   await expect(page.getByRole("link", { name: /Корзина: 1/ })).toBeVisible();
 
   await page.goto("/menus/501");
-  await page.locator("#position-10031").getByRole("button", { name: /В корзину|Добавить/ }).click();
+  await page
+    .locator("#position-10031")
+    .getByRole("button", { name: /В корзину|Добавить/ })
+    .click();
   await expect(page.getByRole("link", { name: /Корзина: 2/ })).toBeVisible();
 }
 
@@ -77,7 +82,10 @@ test.describe("cart and checkout", () => {
     const confirm = page.getByTestId("confirm");
     await expect(confirm.getByRole("dialog")).toBeVisible();
     await expect(confirm).toContainText("Подтвердить?");
-    await confirm.getByRole("link", { name: "Отмена" }).or(confirm.getByRole("button", { name: "Отмена" })).click();
+    await confirm
+      .getByRole("link", { name: "Отмена" })
+      .or(confirm.getByRole("button", { name: "Отмена" }))
+      .click();
     await expect(page.getByTestId("confirm")).toHaveCount(0);
     await expect(lines).toHaveCount(2);
 
@@ -119,10 +127,23 @@ test.describe("cart and checkout", () => {
 
   test("two concurrent submits of one checkout form create one order", async ({ page }) => {
     const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
-    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "3" }, maxRedirects: 0 });
+    await page.request.post("/cart", {
+      form: { intent: "add", positionId: "10031", menuId: "501", count: "3" },
+      maxRedirects: 0,
+    });
     await page.goto("/cart");
     const key = await page.getByTestId("checkout-form").locator('input[name="key"]').inputValue();
-    const fields = { intent: "checkout", key, paymentMethod: "CARD_UPON_RECEIPT", name: "Борис", phone, email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+    const fields = {
+      intent: "checkout",
+      key,
+      paymentMethod: "CARD_UPON_RECEIPT",
+      name: "Борис",
+      phone,
+      email: "",
+      receiptEmail: "",
+      comment: "",
+      preOrderAt: "",
+    };
     const [a, b] = await Promise.all([
       page.request.post("/cart", { form: fields, maxRedirects: 0 }),
       page.request.post("/cart", { form: fields, maxRedirects: 0 }),
@@ -153,7 +174,10 @@ test.describe("cart and checkout", () => {
 
   test("checkout validation shows the spec's messages and keeps the cart", async ({ page }) => {
     await signInWithPhone(page, randomPhone(), "/cart");
-    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0 });
+    await page.request.post("/cart", {
+      form: { intent: "add", positionId: "10031", menuId: "501", count: "2" },
+      maxRedirects: 0,
+    });
     await page.goto("/cart");
     const form = page.getByTestId("checkout-form");
     await form.getByLabel("Имя").fill("");
@@ -171,9 +195,15 @@ test.describe("cart and checkout", () => {
   test("a resto on its day off: the day-off dialog, no order, the cart kept", async ({ page }) => {
     const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
     // takeaway from «Демо Пицца на ВДНХ» (175), closed every day in the twin
-    const saved = await page.request.post("/location", { form: { intent: "save", city: "115", method: "TAKE_AWAY", resto: "175" }, maxRedirects: 0 });
+    const saved = await page.request.post("/location", {
+      form: { intent: "save", city: "115", method: "TAKE_AWAY", resto: "175" },
+      maxRedirects: 0,
+    });
     expect(saved.status()).toBe(303);
-    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0 });
+    await page.request.post("/cart", {
+      form: { intent: "add", positionId: "10031", menuId: "501", count: "2" },
+      maxRedirects: 0,
+    });
     await page.goto("/cart");
     await expect(page.getByTestId("day-off-notice")).toContainText("Заведение сейчас не принимает заказы");
     const form = page.getByTestId("checkout-form");

@@ -6,7 +6,8 @@ import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { messages?: { cart?: { title?: string } }; brand?: { displayName?: string } } | undefined;
+  const root = matches.find((m) => m.id === "root")?.data as
+    { messages?: { cart?: { title?: string } }; brand?: { displayName?: string } } | undefined;
   return [{ title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` }];
 };
 

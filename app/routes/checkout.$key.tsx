@@ -35,7 +35,9 @@ export default function CheckoutSuccess() {
       <p className="text-muted" data-testid="order-number">
         {t("checkout.successText", { number: order.number })}
       </p>
-      {order.total !== null ? <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p> : null}
+      {order.total !== null ? (
+        <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p>
+      ) : null}
       <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
         {t("checkout.successToMenu")}
       </Link>

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { createIdempotent, createMemoryIdempotencyStore, IdempotencyOwnerMismatch, newIdempotencyKey, IDEMPOTENCY_KEY_PATTERN } from "../../server/orders/idempotency";
+import {
+  createIdempotent,
+  createMemoryIdempotencyStore,
+  IdempotencyOwnerMismatch,
+  newIdempotencyKey,
+  IDEMPOTENCY_KEY_PATTERN,
+} from "../../server/orders/idempotency";
 
-const deferred = <T,>() => {
+const deferred = <T>() => {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
   const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
@@ -55,7 +61,10 @@ describe("order idempotency", () => {
 
   it("forgets keys after the TTL", async () => {
     let now = 0;
-    const idem = createIdempotent(createMemoryIdempotencyStore(() => now), { ttlMs: 1000, now: () => now });
+    const idem = createIdempotent(
+      createMemoryIdempotencyStore(() => now),
+      { ttlMs: 1000, now: () => now },
+    );
     await idem.run("k", "p", async () => 1);
     now = 999;
     expect(await idem.lookup("k", "p")).toBe(1);

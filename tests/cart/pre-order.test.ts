@@ -21,7 +21,10 @@ describe("pre-order times (spec §3 type, minTimeMinutes, dayInAdvance, hours)",
       type: "TAKE_AWAY",
       minTimeMinutes: 20,
       dayInAdvance: 2,
-      hours: [...hours("09:00", "11:00").filter((h) => h.dayOfWeek !== "TUESDAY"), { dayOfWeek: "TUESDAY", active: false, open: "09:00", close: "11:00" }],
+      hours: [
+        ...hours("09:00", "11:00").filter((h) => h.dayOfWeek !== "TUESDAY"),
+        { dayOfWeek: "TUESDAY", active: false, open: "09:00", close: "11:00" },
+      ],
     };
     const slots = preOrderSlots(wh, MONDAY_NOON, "+03:00");
     // Monday is past closing, Tuesday is a day off, Wednesday 09:00–10:30

@@ -13,7 +13,10 @@ const MARGHERITA = { positionId: "10001", menuId: "501" };
 const PEPPERONI = { positionId: "10002", menuId: "501" };
 
 async function act(cookie: string, fields: Record<string, string | string[]>) {
-  return (await action({ request: post("/cart", cookie, fields), params: {}, context: {} })) as Response & { data?: unknown; init?: ResponseInit };
+  return (await action({ request: post("/cart", cookie, fields), params: {}, context: {} })) as Response & {
+    data?: unknown;
+    init?: ResponseInit;
+  };
 }
 
 /** Remix `data()` results are plain objects in tests; normalise to { status, body, headers }. */
@@ -55,12 +58,23 @@ describe("/cart intent=add (the catalog cards' contract)", () => {
 
   it("redirects only to same-origin paths and defaults to /cart", async () => {
     const cookie = await cookieWith(TAKEAWAY_173);
-    expect((await act(cookie, { intent: "add", ...PEPPERONI, modifier: ["100021:101:1"], redirectTo: "https://evil.example/" })).headers.get("Location")).toBe("/cart");
-    expect((await act(cookie, { intent: "add", ...PEPPERONI, modifier: ["100021:101:1"] })).headers.get("Location")).toBe("/cart");
+    expect(
+      (
+        await act(cookie, { intent: "add", ...PEPPERONI, modifier: ["100021:101:1"], redirectTo: "https://evil.example/" })
+      ).headers.get("Location"),
+    ).toBe("/cart");
+    expect((await act(cookie, { intent: "add", ...PEPPERONI, modifier: ["100021:101:1"] })).headers.get("Location")).toBe(
+      "/cart",
+    );
   });
 
   it("answers bad input with 400 and a Russian message, keeping the cart", async () => {
-    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: [{ positionId: 10002, menuId: 501, count: 1, modifiers: [{ modifierGroupId: 100021, itemId: 101, count: 1 }] }] });
+    const cookie = await cookieWith({
+      ...TAKEAWAY_173,
+      cart_positions: [
+        { positionId: 10002, menuId: 501, count: 1, modifiers: [{ modifierGroupId: 100021, itemId: 101, count: 1 }] },
+      ],
+    });
     const bad: Record<string, string | string[]>[] = [
       { intent: "add", positionId: "abc", menuId: "501" },
       { intent: "add", ...MARGHERITA }, // the required size is missing
@@ -100,7 +114,10 @@ describe("/cart changes", () => {
   });
 
   it("clears only on the confirmed post; ?confirm=clear renders the confirmation", async () => {
-    let cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }] });
+    let cookie = await cookieWith({
+      ...TAKEAWAY_173,
+      cart_positions: [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }],
+    });
     const confirming = unwrap(await loader({ request: get("/cart?confirm=clear", cookie), params: {}, context: {} })).body;
     expect(confirming.confirmClear).toBe(true);
     const res = await act(cookie, { intent: "clear" });
@@ -131,10 +148,14 @@ describe("preflight first-error rules (spec §8)", () => {
   });
 
   it("below the lowest minimum: 'Минимальная сумма заказа'; takeaway adds no delivery", async () => {
-    const below = await view(await cookieWith({ ...withCart, cart_positions: [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }] }));
+    const below = await view(
+      await cookieWith({ ...withCart, cart_positions: [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }] }),
+    );
     expect(below.threshold).toEqual({ status: "below-min", amount: 50000 });
     expect(below.totals.delivery).toBeNull();
-    const above = await view(await cookieWith({ ...withCart, cart_positions: [{ positionId: 10056, menuId: 501, count: 40, modifiers: [] }] }));
+    const above = await view(
+      await cookieWith({ ...withCart, cart_positions: [{ positionId: 10056, menuId: 501, count: 40, modifiers: [] }] }),
+    );
     expect(above.threshold).toEqual({ status: "above-max", amount: 1500000 });
     const takeaway = await view(await cookieWith({ ...TAKEAWAY_173, cart_positions: withCart.cart_positions }));
     expect(takeaway.totals).toEqual({ items: 117000, discount: 0, delivery: null, total: 117000 });
@@ -173,7 +194,11 @@ describe("preflight first-error rules (spec §8)", () => {
 
   it("any other code with a message: shown, cart valid", async () => {
     preflightFails("resto.something-new", "Что-то новое");
-    expect((await view(await cookieWith(withCart))).preflight).toEqual({ message: "Что-то новое", invalid: false, failed: false });
+    expect((await view(await cookieWith(withCart))).preflight).toEqual({
+      message: "Что-то новое",
+      invalid: false,
+      failed: false,
+    });
   });
 
   it("other failures: the error UI, the cart kept", async () => {
@@ -189,14 +214,21 @@ describe("preflight first-error rules (spec §8)", () => {
     const location = { restoId: 174, method: "TAKE_AWAY" as const, place: null };
     expect(await checkCartValidity(get("/", await cookieWith(TAKEAWAY_173)), location)).toEqual({ valid: true });
     // the real twin: resto 174 (coffee) has no pizza menu
-    const withPizza = await cookieWith({ ...TAKEAWAY_173, cart_positions: [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }] });
+    const withPizza = await cookieWith({
+      ...TAKEAWAY_173,
+      cart_positions: [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }],
+    });
     const invalid = await checkCartValidity(get("/", withPizza), location);
     expect(invalid.valid).toBe(false);
     expect(invalid.valid === false && invalid.message).toMatch(/недоступна/);
     // the same cart in the flagship: valid
-    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({ valid: true });
+    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
+      valid: true,
+    });
     preflightFails("delivery.order-sum-not-enough.range", "мало");
-    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({ valid: true });
+    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
+      valid: true,
+    });
   });
 });
 

@@ -32,7 +32,8 @@ function unwrap(result: unknown): { status: number; body: Record<string, unknown
   const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
   return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
 }
-const submit = async (cookie: string, fields: Record<string, string>) => unwrap(await action({ request: post("/cart", cookie, fields), params: {}, context: {} }));
+const submit = async (cookie: string, fields: Record<string, string>) =>
+  unwrap(await action({ request: post("/cart", cookie, fields), params: {}, context: {} }));
 
 describe("checkout", () => {
   it("asks to sign in first, keeping the cart and what was typed", async () => {
@@ -69,7 +70,14 @@ describe("checkout", () => {
 
   it("reports every failing field at once, the receipt e-mail included", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
-    const res = await submit(cookie, { ...FIELDS, key: key(), name: "", phone: "", paymentMethod: "CARD_ONLINE", receiptEmail: "" });
+    const res = await submit(cookie, {
+      ...FIELDS,
+      key: key(),
+      name: "",
+      phone: "",
+      paymentMethod: "CARD_ONLINE",
+      receiptEmail: "",
+    });
     expect(res.body.fieldErrors).toEqual({
       name: "Введите ваше имя",
       phone: "Введите номер телефона",
@@ -87,7 +95,12 @@ describe("checkout", () => {
     const orders = twin.store.orders();
     expect(orders.length).toBe(before + 1);
     const order = orders.at(-1)!;
-    expect(order.payload).toMatchObject({ deliveryType: "TAKE_AWAY", payType: "CARD_UPON_RECEIPT", comment: "Позвоните за 5 минут", person: { name: "Анна", phone: "+79990001122" } });
+    expect(order.payload).toMatchObject({
+      deliveryType: "TAKE_AWAY",
+      payType: "CARD_UPON_RECEIPT",
+      comment: "Позвоните за 5 минут",
+      person: { name: "Анна", phone: "+79990001122" },
+    });
     // the server priced the lines itself
     expect(order.payload.positions).toEqual([expect.objectContaining({ id: 10056, count: 3, price: 39000, sum: 117000 })]);
     const after = nextCookie(cookie, res.headers);
@@ -96,7 +109,9 @@ describe("checkout", () => {
     const success = unwrap(await successLoader({ request: get(`/checkout/${k}`, after), params: { key: k }, context: {} }));
     expect(success.body.order).toMatchObject({ number: order.number, total: order.total });
     // another browser (not signed in) cannot read it
-    const stranger = await successLoader({ request: get(`/checkout/${k}`, ""), params: { key: k }, context: {} }).catch((r: unknown) => r);
+    const stranger = await successLoader({ request: get(`/checkout/${k}`, ""), params: { key: k }, context: {} }).catch(
+      (r: unknown) => r,
+    );
     expect((stranger as Response).status).toBe(303);
   });
 
@@ -166,7 +181,10 @@ describe("order errors (spec §8)", () => {
 
   it("the day-off resto (the real twin): the day-off dialog", async () => {
     // resto 175 is on a day off every day and takes cash for takeaway
-    const cookie = await cookieWith({ city_id: 115, resto_id: 175, order_delivery_method: "TAKE_AWAY", cart_positions: CART }, person);
+    const cookie = await cookieWith(
+      { city_id: 115, resto_id: 175, order_delivery_method: "TAKE_AWAY", cart_positions: CART },
+      person,
+    );
     const res = await submit(cookie, { ...FIELDS, paymentMethod: "CASH_UPON_RECEIPT", key: key() });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ dayOff: true, error: "Заведение сейчас не принимает заказы" });

@@ -27,12 +27,17 @@ export function withUpstream() {
 export function preflightFails(code: string | null, message: string | null, status = 422) {
   const body = code === null && message === null ? {} : { errors: [{ code, message }] };
   const reply = () => HttpResponse.json(body, { status });
-  server.use(http.post(`${UPSTREAM}/1/persons/orders/preflight`, reply), http.post(`${UPSTREAM}/1/persons/:id/orders/preflight`, reply));
+  server.use(
+    http.post(`${UPSTREAM}/1/persons/orders/preflight`, reply),
+    http.post(`${UPSTREAM}/1/persons/:id/orders/preflight`, reply),
+  );
 }
 
 /** Answers order creation with one error body. */
 export function orderFails(code: string, message: string, status = 422) {
-  server.use(http.post(`${UPSTREAM}/api/v1/persons/:id/orders`, () => HttpResponse.json({ errors: [{ code, message }] }, { status })));
+  server.use(
+    http.post(`${UPSTREAM}/api/v1/persons/:id/orders`, () => HttpResponse.json({ errors: [{ code, message }] }, { status })),
+  );
 }
 
 async function callJson(path: string, body: unknown, token?: string) {
@@ -46,18 +51,41 @@ async function callJson(path: string, body: unknown, token?: string) {
 
 /** Signs the seeded demo phone in at the twin; returns the auth state the sign-in feature would store. */
 export async function demoPersonAuth() {
-  await callJson("/api/v1/sign/in/phone/code", { apiKey: "demo-api-key", captchaToken: null, mode: "WEB", phone: DEMO_SEEDED_PHONE, whiteLabel: "demo-pizza" });
+  await callJson("/api/v1/sign/in/phone/code", {
+    apiKey: "demo-api-key",
+    captchaToken: null,
+    mode: "WEB",
+    phone: DEMO_SEEDED_PHONE,
+    whiteLabel: "demo-pizza",
+  });
   const code = twin.store.peekSmsCode(DEMO_SEEDED_PHONE);
-  const tokens = await callJson("/api/v1/sign/in/phone", { apiKey: "demo-api-key", captchaToken: null, code, phone: DEMO_SEEDED_PHONE });
+  const tokens = await callJson("/api/v1/sign/in/phone", {
+    apiKey: "demo-api-key",
+    captchaToken: null,
+    code,
+    phone: DEMO_SEEDED_PHONE,
+  });
   const me = await callJson("/api/v1/me", undefined, String(tokens.accessToken));
   return {
-    person_token_set: { accessToken: String(tokens.accessToken), refreshToken: String(tokens.refreshToken), source: "PHONE" as const },
-    person_profile: { id: Number(me.id), firstName: (me.firstName as string) ?? null, phone: (me.phone as string) ?? null, email: (me.email as string) ?? null },
+    person_token_set: {
+      accessToken: String(tokens.accessToken),
+      refreshToken: String(tokens.refreshToken),
+      source: "PHONE" as const,
+    },
+    person_profile: {
+      id: Number(me.id),
+      firstName: (me.firstName as string) ?? null,
+      phone: (me.phone as string) ?? null,
+      email: (me.email as string) ?? null,
+    },
   };
 }
 
 /** A Cookie header holding this storefront state (and, optionally, a signed-in person). */
-export async function cookieWith(storefront: Partial<StorefrontState>, auth?: Awaited<ReturnType<typeof demoPersonAuth>>): Promise<string> {
+export async function cookieWith(
+  storefront: Partial<StorefrontState>,
+  auth?: Awaited<ReturnType<typeof demoPersonAuth>>,
+): Promise<string> {
   const request = new Request("http://localhost/");
   Object.assign(await getState(request, "storefront"), storefront);
   if (auth) Object.assign(await getState(request, "auth"), auth);
@@ -70,7 +98,12 @@ export async function cookieWith(storefront: Partial<StorefrontState>, auth?: Aw
 
 /** Merges Set-Cookie answers into a Cookie header (later values win). */
 export function nextCookie(previous: string, response: Response | Headers): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => [c.split("=")[0]!, c] as const));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0]!, c] as const),
+  );
   const headers = response instanceof Response ? response.headers : response;
   for (const set of headers.getSetCookie()) {
     const pair = set.split(";")[0]!;

@@ -67,7 +67,11 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
               </div>
             </section>
             {view.preflight.message ? (
-              <p role="alert" data-testid="preflight-message" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm">
+              <p
+                role="alert"
+                data-testid="preflight-message"
+                className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+              >
                 {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
               </p>
             ) : null}
@@ -78,7 +82,11 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
           </div>
           <div className="flex flex-col gap-4">
             {!view.acceptingOrders ? (
-              <p role="status" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm" data-testid="day-off-notice">
+              <p
+                role="status"
+                className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+                data-testid="day-off-notice"
+              >
                 <strong className="block">{t("checkout.dayOffTitle")}</strong>
                 {t("checkout.dayOffText")}
               </p>
@@ -89,7 +97,9 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
         </div>
       )}
 
-      {confirmOpen || view.confirmClear ? <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} /> : null}
+      {confirmOpen || view.confirmClear ? (
+        <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
+      ) : null}
       {dayOff ? (
         <Layer
           title={t("checkout.dayOffTitle")}
@@ -109,7 +119,16 @@ function EmptyCart() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-4 rounded-3xl bg-surface px-6 py-12 text-center" data-testid="cart-empty">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="56" height="56" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-muted">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="56"
+        height="56"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className="text-muted"
+      >
         <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
         <circle cx="10" cy="20" r="1.3" />
         <circle cx="17" cy="20" r="1.3" />
@@ -150,13 +169,31 @@ function CartLineItem({ line, currency }: { line: Line; currency: string }) {
           <input type="hidden" name="intent" value="set-count" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />
-          <button type="submit" name="count" value={count - 1} className={roundButton} aria-label={t("cart.decrease", { name: line.name })}>
+          <button
+            type="submit"
+            name="count"
+            value={count - 1}
+            className={roundButton}
+            aria-label={t("cart.decrease", { name: line.name })}
+          >
             −
           </button>
-          <output className="min-w-6 text-center font-semibold tabular-nums" aria-live="polite" aria-label={t("cart.count", { name: line.name, count })} data-testid="cart-line-count">
+          <output
+            className="min-w-6 text-center font-semibold tabular-nums"
+            aria-live="polite"
+            aria-label={t("cart.count", { name: line.name, count })}
+            data-testid="cart-line-count"
+          >
             {count}
           </output>
-          <button type="submit" name="count" value={count + 1} disabled={count >= 99} className={roundButton} aria-label={t("cart.increase", { name: line.name })}>
+          <button
+            type="submit"
+            name="count"
+            value={count + 1}
+            disabled={count >= 99}
+            className={roundButton}
+            aria-label={t("cart.increase", { name: line.name })}
+          >
             +
           </button>
         </fetcher.Form>
@@ -167,7 +204,11 @@ function CartLineItem({ line, currency }: { line: Line; currency: string }) {
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />
-          <button type="submit" className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-fg" aria-label={t("cart.remove", { name: line.name })}>
+          <button
+            type="submit"
+            className="inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-bg hover:text-fg"
+            aria-label={t("cart.remove", { name: line.name })}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
@@ -181,7 +222,12 @@ function CartLineItem({ line, currency }: { line: Line; currency: string }) {
 function DroppedNotice({ count }: { count: number }) {
   const { t } = useTranslation();
   return (
-    <Form method="post" action="/cart" className="mt-3 flex flex-wrap items-center gap-2 rounded-2xl bg-bg px-3 py-2 text-sm" data-testid="cart-dropped">
+    <Form
+      method="post"
+      action="/cart"
+      className="mt-3 flex flex-wrap items-center gap-2 rounded-2xl bg-bg px-3 py-2 text-sm"
+      data-testid="cart-dropped"
+    >
       <span className="flex-1">{t("cart.unavailable", { name: `×${count}` })}</span>
       <input type="hidden" name="intent" value="remove-unavailable" />
       <button type="submit" className="rounded-full border border-line px-3 py-1">
@@ -244,13 +290,27 @@ function PersonCount({ count }: { count: number }) {
       <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-3">
         <input type="hidden" name="intent" value="person-count" />
         <JsFlag />
-        <button type="submit" name="personCount" value={shown - 1} disabled={shown <= 1} className={roundButton} aria-label={t("cart.decreasePersons")}>
+        <button
+          type="submit"
+          name="personCount"
+          value={shown - 1}
+          disabled={shown <= 1}
+          className={roundButton}
+          aria-label={t("cart.decreasePersons")}
+        >
           −
         </button>
         <output className="min-w-6 text-center font-semibold tabular-nums" aria-live="polite" data-testid="person-count">
           {shown}
         </output>
-        <button type="submit" name="personCount" value={shown + 1} disabled={shown >= 99} className={roundButton} aria-label={t("cart.increasePersons")}>
+        <button
+          type="submit"
+          name="personCount"
+          value={shown + 1}
+          disabled={shown >= 99}
+          className={roundButton}
+          aria-label={t("cart.increasePersons")}
+        >
           +
         </button>
       </fetcher.Form>
@@ -258,7 +318,15 @@ function PersonCount({ count }: { count: number }) {
   );
 }
 
-function PromoCode({ promo, currency, actionData }: { promo: NonNullable<View["promo"]>; currency: string; actionData: CartActionData | undefined }) {
+function PromoCode({
+  promo,
+  currency,
+  actionData,
+}: {
+  promo: NonNullable<View["promo"]>;
+  currency: string;
+  actionData: CartActionData | undefined;
+}) {
   const { t } = useTranslation();
   const money = useMoney(currency);
   const fetcher = useFetcher<CartActionData>();
@@ -273,8 +341,12 @@ function PromoCode({ promo, currency, actionData }: { promo: NonNullable<View["p
           <JsFlag />
           <p className="flex-1 text-sm" data-testid="promo-applied">
             {t("cart.promoApplied", { code: promo.code })}
-            {promo.minOrder ? <span className="block text-muted">{t("cart.promoMinOrder", { amount: money(promo.minOrder) })}</span> : null}
-            {promo.maxDiscount ? <span className="block text-muted">{t("cart.promoMaxDiscount", { amount: money(promo.maxDiscount) })}</span> : null}
+            {promo.minOrder ? (
+              <span className="block text-muted">{t("cart.promoMinOrder", { amount: money(promo.minOrder) })}</span>
+            ) : null}
+            {promo.maxDiscount ? (
+              <span className="block text-muted">{t("cart.promoMaxDiscount", { amount: money(promo.maxDiscount) })}</span>
+            ) : null}
           </p>
           <button type="submit" className="rounded-full border border-line px-3 py-1.5 text-sm">
             {t("cart.promoRemove")}
@@ -298,7 +370,11 @@ function PromoCode({ promo, currency, actionData }: { promo: NonNullable<View["p
               aria-describedby={error ? "promo-error" : undefined}
               className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
-            <button type="submit" disabled={busy} className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60"
+            >
               {t("cart.promoApply")}
             </button>
           </div>

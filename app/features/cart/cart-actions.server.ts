@@ -27,7 +27,11 @@ const schema = z.discriminatedUnion("intent", [
     modifier: z.array(z.string().regex(MODIFIER)).max(30).default([]),
     redirectTo: z.string().max(2000).optional(),
   }),
-  z.object({ intent: z.literal("set-count"), key: z.string().min(1).max(600), count: z.coerce.number().int().min(0).max(CART_MAX_COUNT) }),
+  z.object({
+    intent: z.literal("set-count"),
+    key: z.string().min(1).max(600),
+    count: z.coerce.number().int().min(0).max(CART_MAX_COUNT),
+  }),
   z.object({ intent: z.literal("remove"), key: z.string().min(1).max(600) }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("remove-unavailable") }),
@@ -57,7 +61,9 @@ export async function cartAction(request: Request) {
     return js ? data<CartActionData>({ ok: true, intent }, { headers }) : redirect(to, { status: 303, headers });
   };
   const fromCart = async (result: CartResult, to?: string) =>
-    result.ok ? done(to, result.headers) : fail(result.reason === "cookie-too-large" ? texts.errors.cookieTooLarge : texts.errors.requestFailed);
+    result.ok
+      ? done(to, result.headers)
+      : fail(result.reason === "cookie-too-large" ? texts.errors.cookieTooLarge : texts.errors.requestFailed);
 
   if (submission.status !== "success") return fail(texts.errors.requestFailed);
   const value = submission.value;
@@ -68,7 +74,12 @@ export async function cartAction(request: Request) {
         const [, g, i, c] = MODIFIER.exec(raw)!;
         return { modifierGroupId: Number(g), itemId: Number(i), count: Number(c) };
       });
-      const result = await addToCart(request, { positionId: value.positionId, menuId: value.menuId, count: value.count, modifiers });
+      const result = await addToCart(request, {
+        positionId: value.positionId,
+        menuId: value.menuId,
+        count: value.count,
+        modifiers,
+      });
       return fromCart(result, safeRedirect(value.redirectTo, "/cart"));
     }
     case "set-count":
@@ -95,7 +106,11 @@ export async function cartAction(request: Request) {
       const ctx = await cartContext(request);
       const { outcome } = await preflightCart(request, ctx, { promoCode: code });
       if (outcome && outcome.kind !== "ok" && isPromoCode(outcomeCode(outcome))) {
-        return fail(outcome.message ?? errorText(outcomeCode(outcome), null, texts.checkout, texts.errors.requestFailed), {}, 400);
+        return fail(
+          outcome.message ?? errorText(outcomeCode(outcome), null, texts.checkout, texts.errors.requestFailed),
+          {},
+          400,
+        );
       }
       state.order_promo_code = code;
       return done();
@@ -116,7 +131,10 @@ export async function cartAction(request: Request) {
       const result = await submitOrder(request, parsed.value);
       switch (result.kind) {
         case "sign-in":
-          return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, { status: 303, headers: await commitHeaders(request) });
+          return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {
+            status: 303,
+            headers: await commitHeaders(request),
+          });
         case "invalid":
           return fail(result.message, { fieldErrors: result.fieldErrors });
         case "error":

@@ -41,11 +41,21 @@ export async function cartContext(request: Request): Promise<CartContext> {
     location?.restoId ? upstream.boot.loadRestoCatalog(location.restoId) : Promise.resolve(null),
     checkoutPerson(request),
   ]);
-  return { catalog, method: location?.method ?? "TAKE_AWAY", cityId: location?.cityId ?? null, restoId: location?.restoId ?? null, person };
+  return {
+    catalog,
+    method: location?.method ?? "TAKE_AWAY",
+    cityId: location?.cityId ?? null,
+    restoId: location?.restoId ?? null,
+    person,
+  };
 }
 
 /** The priced cart, the payload of its preflight and the preflight outcome (null for an empty cart). */
-export async function preflightCart(request: Request, ctx: CartContext, overrides: { promoCode?: string | null; skipPreflight?: boolean } = {}) {
+export async function preflightCart(
+  request: Request,
+  ctx: CartContext,
+  overrides: { promoCode?: string | null; skipPreflight?: boolean } = {},
+) {
   const { config } = getContext();
   const state = await getState(request, "storefront");
   const priced = priceLines(state.cart_positions, catalogLookup(ctx.catalog));
@@ -62,9 +72,10 @@ export async function preflightCart(request: Request, ctx: CartContext, override
       ? buildPreflightPayload({ priced, restoId: ctx.restoId, method: ctx.method, payType, promoCode, place })
       : null;
   const texts = messagesFor(await getLocale(request));
-  const outcome: PreflightOutcome | null = payload && !overrides.skipPreflight
-    ? await runPreflight(payload, ctx.person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts })
-    : null;
+  const outcome: PreflightOutcome | null =
+    payload && !overrides.skipPreflight
+      ? await runPreflight(payload, ctx.person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts })
+      : null;
   return { priced, payload, outcome, available, payType, place };
 }
 
@@ -156,7 +167,8 @@ export async function loadCartView(request: Request) {
       phone: draftPerson.phone ?? profile?.phone ?? "",
       email: draftPerson.email ?? profile?.email ?? "",
       receiptEmail: draftPerson.receiptEmail ?? draftPerson.email ?? profile?.email ?? "",
-      preOrderAt: state.order_pre_order_at && slots.some((s) => s.value === state.order_pre_order_at) ? state.order_pre_order_at : "",
+      preOrderAt:
+        state.order_pre_order_at && slots.some((s) => s.value === state.order_pre_order_at) ? state.order_pre_order_at : "",
     },
     slots,
     acceptingOrders: resto ? isAcceptingOrders(resto.openingHours, now, resto.timezone) : true,

@@ -4,7 +4,16 @@
  * whether a position exists, may be ordered now (time slots) and has a valid modifier choice is checked
  * here against the cached catalog — never trusted from the browser.
  */
-import { addLine, clearCart, lineKey, removeLine, setCount, validateModifierChoice, type CartModifier, type ModifierChoiceError } from "~/lib/cart";
+import {
+  addLine,
+  clearCart,
+  lineKey,
+  removeLine,
+  setCount,
+  validateModifierChoice,
+  type CartModifier,
+  type ModifierChoiceError,
+} from "~/lib/cart";
 import { isPositionAvailable } from "~/lib/time-slots";
 import { effectiveLocation } from "~/features/location/location.server";
 import { commitHeaders, CookieTooLargeError, getContext, getState } from "~/services.server";
@@ -51,7 +60,12 @@ export async function addToCart(request: Request, input: AddToCartInput): Promis
 
   const state = await getState(request, "storefront");
   const previous = state.cart_positions;
-  const change = addLine(previous, { positionId: position.id, menuId: input.menuId, count: input.count, modifiers: input.modifiers });
+  const change = addLine(previous, {
+    positionId: position.id,
+    menuId: input.menuId,
+    count: input.count,
+    modifiers: input.modifiers,
+  });
   if (change.issue && change.issue !== "count-capped") return { ok: false, status: 400, reason: "cart-full" };
   state.cart_positions = change.cart;
   return commitCart(request, previous);
@@ -79,7 +93,8 @@ export async function setCartCount(request: Request, key: string, count: number)
   const state = await getState(request, "storefront");
   const previous = state.cart_positions;
   const change = setCount(previous, key, count);
-  if (change.issue === "not-found" || change.issue === "invalid-line") return { ok: false, status: 400, reason: "position-not-found" };
+  if (change.issue === "not-found" || change.issue === "invalid-line")
+    return { ok: false, status: 400, reason: "position-not-found" };
   state.cart_positions = change.cart;
   return commitCart(request, previous);
 }

@@ -49,7 +49,10 @@ export interface PreflightInput {
 
 /** spec §7 payload: deliveryType, payType, promoCode, positions[{count,id,modifiers,name,price,sum}], restoId, address, location. */
 export function buildPreflightPayload(input: PreflightInput): PreflightPayload {
-  const where = input.method === "DELIVERY" ? deliveryAddressPayload(input.place?.address, input.place?.location) : { address: null, location: null };
+  const where =
+    input.method === "DELIVERY"
+      ? deliveryAddressPayload(input.place?.address, input.place?.location)
+      : { address: null, location: null };
   return {
     deliveryType: input.method,
     payType: input.payType,
@@ -84,7 +87,10 @@ export interface PreflightRuleOptions {
 }
 
 /** spec §8 "Preflight first error" applied to what the preflight call threw. */
-export function applyFirstErrorRules(error: unknown, { ignoredCodes, texts }: PreflightRuleOptions): Exclude<PreflightOutcome, { kind: "ok" }> {
+export function applyFirstErrorRules(
+  error: unknown,
+  { ignoredCodes, texts }: PreflightRuleOptions,
+): Exclude<PreflightOutcome, { kind: "ok" }> {
   const fallback = texts.errors.requestFailed;
   if (!isApiError(error) || error.kind !== "http" || error.errors.length === 0) {
     return { kind: "failed", message: isApiError(error) && error.kind === "http" ? (error.serverMessage ?? fallback) : fallback };
@@ -128,7 +134,10 @@ export function readAnswer(answer: PreflightAnswer) {
 }
 
 /** The payment method for a preflight or an order: the saved one when offered, else the default. */
-export function choosePaymentMethod(saved: PaymentMethod | null | undefined, available: readonly PaymentMethod[]): PaymentMethod | null {
+export function choosePaymentMethod(
+  saved: PaymentMethod | null | undefined,
+  available: readonly PaymentMethod[],
+): PaymentMethod | null {
   if (saved && available.includes(saved)) return saved;
   return saved ? fallbackPaymentMethod(saved, available) : defaultPaymentMethod(available);
 }
@@ -171,7 +180,10 @@ export async function checkCartValidity(
       promoCode: config.brand.cart.promoCodes ? (state.order_promo_code ?? null) : null,
       place: check.place,
     });
-    const outcome = await runPreflight(payload, person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts });
+    const outcome = await runPreflight(payload, person?.auth ?? null, {
+      ignoredCodes: config.brand.ignoredPreflightCodes,
+      texts,
+    });
     if (outcome.kind === "invalid") return { valid: false, message: outcome.message };
     if (outcome.kind === "failed") return { valid: false, message: outcome.message };
     return { valid: true };

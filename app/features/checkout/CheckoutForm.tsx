@@ -69,7 +69,15 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
 
   return (
-    <Form ref={formRef} method="post" action="/cart" className="flex flex-col gap-4" noValidate aria-label={t("checkout.heading")} data-testid="checkout-form">
+    <Form
+      ref={formRef}
+      method="post"
+      action="/cart"
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label={t("checkout.heading")}
+      data-testid="checkout-form"
+    >
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="key" value={view.checkoutKey} />
 
@@ -89,7 +97,9 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
               ? `${view.resto.name}, ${view.resto.street}`
               : t("checkout.noAddress")}
         </p>
-        <SchematicMap label={t("checkout.map", { place: view.method === "DELIVERY" ? (view.place?.text ?? "") : (view.resto?.street ?? "") })} />
+        <SchematicMap
+          label={t("checkout.map", { place: view.method === "DELIVERY" ? (view.place?.text ?? "") : (view.resto?.street ?? "") })}
+        />
       </section>
 
       <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
@@ -99,7 +109,10 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
         ) : (
           <div className="clear-both flex flex-col gap-2">
             {view.payment.methods.map((method) => (
-              <label key={method} className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand">
+              <label
+                key={method}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
+              >
                 <input
                   type="radio"
                   name="paymentMethod"
@@ -107,7 +120,10 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
                   checked={method === selectedPayment}
                   onChange={() => {
                     setSelectedPayment(method);
-                    paymentFetcher.submit({ intent: "payment", paymentMethod: method, js: "1" }, { method: "post", action: "/cart" });
+                    paymentFetcher.submit(
+                      { intent: "payment", paymentMethod: method, js: "1" },
+                      { method: "post", action: "/cart" },
+                    );
                   }}
                   className="accent-[var(--color-brand)]"
                 />
@@ -127,7 +143,9 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
           {(p) => <input {...p} className={input} defaultValue={view.draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
         </Field>
         <Field label={t("checkout.phone")} name="phone" error={errors.phone}>
-          {(p) => <input {...p} className={input} type="tel" defaultValue={view.draft.phone} autoComplete="tel" inputMode="tel" />}
+          {(p) => (
+            <input {...p} className={input} type="tel" defaultValue={view.draft.phone} autoComplete="tel" inputMode="tel" />
+          )}
         </Field>
         <Field label={t("checkout.email")} name="email" error={errors.email}>
           {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.email} autoComplete="email" />}
@@ -147,7 +165,12 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
             </select>
           )}
         </Field>
-        <Field label={t("checkout.comment")} name="comment" error={errors.comment} hint={t("checkout.commentHint", { max: COMMENT_MAX })}>
+        <Field
+          label={t("checkout.comment")}
+          name="comment"
+          error={errors.comment}
+          hint={t("checkout.commentHint", { max: COMMENT_MAX })}
+        >
           {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={view.draft.comment} />}
         </Field>
       </section>
@@ -185,7 +208,10 @@ function SchematicMap({ label }: { label: string }) {
       <path d="M0 80 Q80 60 160 78 T320 70" stroke="currentColor" strokeOpacity="0.18" strokeWidth="10" fill="none" />
       <path d="M110 0 L130 120 M220 0 L200 120" stroke="currentColor" strokeOpacity="0.12" strokeWidth="6" />
       <g transform="translate(160 58)">
-        <path d="M0 -30 C-14 -30 -20 -19 -20 -12 C-20 2 0 18 0 18 C0 18 20 2 20 -12 C20 -19 14 -30 0 -30Z" fill="var(--color-brand)" />
+        <path
+          d="M0 -30 C-14 -30 -20 -19 -20 -12 C-20 2 0 18 0 18 C0 18 20 2 20 -12 C20 -19 14 -30 0 -30Z"
+          fill="var(--color-brand)"
+        />
         <circle cy="-12" r="7" fill="var(--color-on-brand)" />
       </g>
     </svg>

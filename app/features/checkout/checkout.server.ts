@@ -17,12 +17,7 @@ import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(200, V.emailInvalid)
-  .email(V.emailInvalid)
-  .optional();
+const optionalEmail = z.string().trim().max(200, V.emailInvalid).email(V.emailInvalid).optional();
 
 /** spec §5 checkout form: name, phone, e-mail, receipt e-mail (required for online card payment), comment. */
 export const checkoutSchema = z
@@ -70,7 +65,11 @@ export async function parseCheckout(request: Request, formData: FormData) {
   }
   // zod skips the object's refinement while other fields fail; report the receipt e-mail with them
   const receipt = formData.get("receiptEmail");
-  if (!fieldErrors.receiptEmail && formData.get("paymentMethod") === "CARD_ONLINE" && !(typeof receipt === "string" && receipt.trim())) {
+  if (
+    !fieldErrors.receiptEmail &&
+    formData.get("paymentMethod") === "CARD_ONLINE" &&
+    !(typeof receipt === "string" && receipt.trim())
+  ) {
     fieldErrors.receiptEmail = validationText(V.receiptEmailRequired, locale);
   }
   return { ok: false as const, fieldErrors };
@@ -152,8 +151,14 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
     if (isApiError(error)) {
       const first = error.errors[0];
       const code = first?.code ?? error.code ?? null;
-      if (code && NOT_ACCEPTING_CODES.has(code)) return { kind: "error", message: texts.checkout.dayOffTitle, dayOff: true, code };
-      return { kind: "error", message: errorText(code, first?.message ?? null, texts.checkout, texts.errors.requestFailed), dayOff: false, code };
+      if (code && NOT_ACCEPTING_CODES.has(code))
+        return { kind: "error", message: texts.checkout.dayOffTitle, dayOff: true, code };
+      return {
+        kind: "error",
+        message: errorText(code, first?.message ?? null, texts.checkout, texts.errors.requestFailed),
+        dayOff: false,
+        code,
+      };
     }
     throw error;
   }

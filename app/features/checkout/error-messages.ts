@@ -39,6 +39,11 @@ export function knownErrorText(code: string | null | undefined, texts: CheckoutT
 }
 
 /** What the customer reads for an upstream error: the translation of its code, else the server's message. */
-export function errorText(code: string | null | undefined, serverMessage: string | null | undefined, texts: CheckoutTexts, fallback: string): string {
+export function errorText(
+  code: string | null | undefined,
+  serverMessage: string | null | undefined,
+  texts: CheckoutTexts,
+  fallback: string,
+): string {
   return knownErrorText(code, texts) ?? (serverMessage?.trim() ? serverMessage : fallback);
 }

@@ -8,7 +8,11 @@ export default {
   changeLocation: "Изменить",
   map: "Карта: {{place}}",
   payment: "Способ оплаты",
-  paymentMethods: { CARD_ONLINE: "Картой онлайн", CARD_UPON_RECEIPT: "Картой при получении", CASH_UPON_RECEIPT: "Наличными при получении" },
+  paymentMethods: {
+    CARD_ONLINE: "Картой онлайн",
+    CARD_UPON_RECEIPT: "Картой при получении",
+    CASH_UPON_RECEIPT: "Наличными при получении",
+  },
   noPaymentMethods: "Заведение не принимает оплату для этого способа получения",
   comment: "Комментарий к заказу",
   commentHint: "До {{max}} символов",
