@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { effectiveLocation } from "~/features/location/location.server";
+import { getContext, getState } from "~/services.server";
 import { useLoaderData } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
@@ -22,6 +24,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // spec §4 boot: with no saved city and no default location the location popup comes first
+  const { config } = getContext();
+  if (!effectiveLocation(await getState(request, "storefront"), config.brand)) throw redirect("/location");
   const page = await loadCatalogPage(request);
   const messages = messagesFor(await getLocale(request));
   const description = page.resto ? messages.menu.seoDescription.replace("{{resto}}", page.resto.name) : "";

@@ -13,7 +13,7 @@ import { getLocale, messagesFor } from "~/root-data.server";
 import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
-import { cartContext, preflightCart } from "./cart-view.server";
+import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
 
 const MODIFIER = /^(\d{1,15}):(\d{1,15}):(\d{1,2})$/;
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -126,6 +126,7 @@ export async function cartAction(request: Request) {
     }
     case "checkout": {
       await saveDraft(request, form);
+      if (orderingPaused((await cartContext(request)).catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
       const result = await submitOrder(request, parsed.value);

@@ -174,7 +174,14 @@ export async function loadCartView(request: Request) {
     acceptingOrders: resto ? isAcceptingOrders(resto.openingHours, now, resto.timezone) : true,
     signedIn: !!ctx.person,
     degraded: ctx.catalog?.degraded ?? false,
+    /** issue 8: while the upstream fails (stale catalog or an open circuit) ordering waits, browsing goes on */
+    orderingPaused: orderingPaused(ctx.catalog),
   };
 }
 
 export type CartView = Awaited<ReturnType<typeof loadCartView>>;
+
+/** The upstream is failing: catalog data came stale from the cache, or the circuit breaker is open. */
+export function orderingPaused(catalog: { degraded: boolean } | null | undefined): boolean {
+  return (catalog?.degraded ?? false) || getContext().upstream.http.circuit() === "open";
+}

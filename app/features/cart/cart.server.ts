@@ -50,6 +50,11 @@ export async function addToCart(request: Request, input: AddToCartInput): Promis
   if (!catalog) return { ok: false, status: 400, reason: "no-location" };
   const position = findPosition(catalog, input.menuId, input.positionId);
   if (!position) return { ok: false, status: 400, reason: "position-not-found" };
+  // spec §6: an 18+ section's positions are not orderable until the age is confirmed (no button offers them)
+  const group = catalog.menus.find((m) => m.menu.id === input.menuId)?.groups.find((g) => g.id === (position.positionGroup?.id ?? 0));
+  if (group?.isAdult && (await getState(request, "prefs")).person_adulthood_confirmed !== true) {
+    return { ok: false, status: 400, reason: "position-not-found" };
+  }
 
   const { upstream } = getContext();
   if (!isPositionAvailable(catalog.timeSlotsByPosition[position.id], upstream.clock.now(), catalog.resto.timezone)) {

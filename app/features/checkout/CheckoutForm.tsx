@@ -56,6 +56,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
   const formRef = useRef<HTMLFormElement>(null);
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
+    view.orderingPaused ||
     view.preflight.invalid ||
     view.payment.methods.length === 0 ||
     (view.method === "DELIVERY" && (!view.place || view.threshold !== null));
@@ -178,6 +179,11 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
       {failed && !failed.dayOff ? (
         <p role="alert" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm" data-testid="checkout-error">
           {failed.error}
+        </p>
+      ) : null}
+      {view.orderingPaused ? (
+        <p role="status" className="rounded-2xl border border-brand/50 bg-surface px-4 py-3 text-sm" data-testid="ordering-paused">
+          {t("checkout.orderingPaused")}
         </p>
       ) : null}
       {!view.signedIn ? (
