@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { cartLineSchema, type CartLine } from "./cart";
-import { LEGACY_STORAGE_KEYS, STORAGE_KEYS, type StorageKey } from "./constants";
+import { LEGACY_STORAGE_KEYS, type StorageKey } from "./constants";
 
 export type RawStorage = Readonly<Record<string, string | null | undefined>>;
 
@@ -33,8 +33,7 @@ export interface MigratedState {
   dropped: string[];
 }
 
-/** Every key the migration reads and then removes: the spec's keys and their older names. */
-export const MIGRATION_KEYS: readonly string[] = [...STORAGE_KEYS, ...Object.keys(LEGACY_STORAGE_KEYS)];
+export { MIGRATION_KEYS, isForeignStorage } from "./legacy-keys";
 
 function parseValue(raw: string): unknown {
   try {
@@ -135,7 +134,3 @@ export function readLegacyStorage(storage: RawStorage): MigratedState {
   return out;
 }
 
-/** spec §1: stored state of another white-label or version is cleared instead of migrated. */
-export function isForeignStorage(state: Pick<MigratedState, "whiteLabel" | "version">, brand: { whiteLabel: string; version: string }) {
-  return (state.whiteLabel !== undefined && state.whiteLabel !== brand.whiteLabel) || (state.version !== undefined && state.version !== brand.version);
-}

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isForeignStorage, MIGRATION_KEYS } from "~/lib/legacy";
+import { isForeignStorage, MIGRATION_KEYS } from "~/lib/legacy-keys";
 
 interface MigrationAnswer {
   migration?: { reset: boolean; migrated: boolean; dropped: number };
