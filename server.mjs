@@ -85,7 +85,9 @@ const staticHeaders = (res) => {
 };
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false, setHeaders: staticHeaders }));
-app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: staticHeaders }));
+// public files all have an extension: page URLs skip the file-system look-up entirely
+const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
+app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
 
 const server = app.listen(PORT, HOST, () => log("info", "listening", { url: `http://localhost:${PORT}`, build: BUILD_DIR }));

@@ -105,12 +105,14 @@ try {
   results.upstreamCallsPerWarmView = calls;
   rows.push(["Upstream calls per warm home view", calls.toFixed(2), "0", calls === 0]);
 
+  // two readings of "a trivial route": a JSON resource route, and the simplest document page (root layout
+  // + a paragraph), which pays the same per-page costs as the menu except the menu itself
   const trivial = await throughput(`${warm.base}/healthz`, DESKTOP_UA);
+  const trivialPage = await throughput(`${warm.base}/terms-of-sale`, DESKTOP_UA);
   const page = await throughput(`${warm.base}/`, DESKTOP_UA);
-  results.trivialRps = trivial;
-  results.homeRps = page;
-  results.homeThroughputRatio = page / trivial;
-  rows.push([`Warm home throughput / trivial route (${page.toFixed(0)} / ${trivial.toFixed(0)} req/s)`, (page / trivial).toFixed(2), "≥ 0.5", page / trivial >= 0.5]);
+  Object.assign(results, { trivialRps: trivial, trivialPageRps: trivialPage, homeRps: page, homeThroughputRatio: page / trivial, homeThroughputRatioToPage: page / trivialPage });
+  rows.push([`Warm home throughput / /healthz (${page.toFixed(0)} / ${trivial.toFixed(0)} req/s)`, (page / trivial).toFixed(2), "≥ 0.5", page / trivial >= 0.5]);
+  rows.push([`Warm home throughput / trivial page (${page.toFixed(0)} / ${trivialPage.toFixed(0)} req/s)`, (page / trivialPage).toFixed(2), "≥ 0.5", page / trivialPage >= 0.5]);
 } finally {
   warm.stop();
 }
