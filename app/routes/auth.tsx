@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LayoutHandle } from "~/layouts";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthScreen } from "~/features/auth/AuthScreen";
 import { authAction, authLoader, type AuthActionData } from "~/features/auth/sign-in.server";
 
 /** /auth (spec §2 auth.index): sign-in methods, the phone + SMS code steps and the VK ID callback. */
+/** a focused task: the app bar without navigation or footer (spec §2 layouts) */
+export const handle: LayoutHandle = { layout: "simple" };
+
 export function loader({ request }: LoaderFunctionArgs) {
   return authLoader(request);
 }

@@ -29,6 +29,7 @@ export function redisServerForTests() {
     });
     state.url = `redis://127.0.0.1:${port}`;
     state.client = createRedis(state.url);
+    state.client.on("error", () => {}); // reconnect noise once the server is stopped
     for (let i = 0; i < 50; i++) {
       try {
         if ((await state.client.ping()) === "PONG") return;

@@ -4,7 +4,7 @@
  */
 import { http as mswHttp, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createMemoryRateLimitStore } from "~server/auth/rate-limit";
 import { createMemoryIdempotencyStore } from "~server/orders/idempotency";
 import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore } from "~server/redis";
@@ -17,6 +17,15 @@ const msw = setupServer();
 beforeAll(() => msw.listen({ onUnhandledRequest: "error" }));
 afterEach(() => msw.resetHandlers());
 afterAll(() => msw.close());
+
+/** extra connections (a second "process"), closed after their test */
+const clients: ReturnType<typeof createRedis>[] = [];
+function client() {
+  const c = createRedis(redis.url);
+  c.on("error", () => {});
+  clients.push(c);
+  return c;
+}
 
 let n = 0;
 const prefix = () => `test${++n}`;
@@ -76,10 +85,11 @@ describe("two storefront processes on one Redis", () => {
         whiteLabel: "demo",
         apiKey: "k",
         resilience: { getRetries: 0, breakerThreshold: false },
-        cache: createCatalogCache({ store: createRedisCatalogStore(createRedis(redis.url), p) }),
+        cache: createCatalogCache({ store: createRedisCatalogStore(client(), p) }),
       });
     const first = make();
     const second = make();
+    onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
     expect((await first.catalog.cities()).value[0]!.name).toBe("Москва");
     expect((await second.catalog.cities()).value[0]!.name).toBe("Москва");
     expect(calls).toBe(1);
@@ -115,8 +125,9 @@ describe("two storefront processes on one Redis", () => {
 
   it("let only one process claim an order key at a time", async () => {
     const p = prefix();
-    const a = createRedisIdempotencyStore(createRedis(redis.url), p);
-    const b = createRedisIdempotencyStore(createRedis(redis.url), p);
+    onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
+    const a = createRedisIdempotencyStore(client(), p);
+    const b = createRedisIdempotencyStore(client(), p);
     const results = await Promise.all([a.claim("key", "person-1", 5_000), b.claim("key", "person-1", 5_000)]);
     expect(results.sort()).toEqual([false, true]);
     await a.release("key");
