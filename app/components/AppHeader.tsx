@@ -17,7 +17,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
       <div className="mx-auto flex h-appbar max-w-7xl items-center gap-3 px-4 md:h-header-lg">
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded" prefetch="intent">
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
-          <span className="truncate text-lg font-semibold md:text-2xl">{data.brand.displayName}</span>
+          <span className="sr-only truncate text-lg font-semibold sm:not-sr-only md:text-2xl">{data.brand.displayName}</span>
         </Link>
         <LocationChip />
         <div className="ml-auto flex items-center gap-1 md:gap-3">
