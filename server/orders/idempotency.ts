@@ -10,10 +10,31 @@
  * a `SET key NX` claim before running (see docs/decisions/041-order-idempotency.md).
  */
 
+import { getRedis, redisPrefix } from "../context";
+import { createRedisIdempotencyStore } from "../redis";
+
 export interface IdempotencyStore {
   get(key: string): Promise<StoredOutcome | null>;
   set(key: string, value: StoredOutcome, ttlMs: number): Promise<void>;
+  /**
+   * Shared stores only (Redis): claims a key across processes before the work runs; false when another
+   * process holds it. In-process stores need no claim (the in-flight map covers the one process).
+   */
+  claim?(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  release?(key: string): Promise<void>;
 }
+
+/** Another container is placing the order of this form right now and did not finish in time. */
+export class IdempotencyInProgress extends Error {
+  constructor() {
+    super("The order of this form is being placed by another server");
+    this.name = "IdempotencyInProgress";
+  }
+}
+
+const CLAIM_TTL_MS = 60_000;
+const CLAIM_WAIT_MS = 20_000;
+const CLAIM_POLL_MS = 200;
 
 /** What is kept per key: who placed it and the result (only successes are kept; failures may be retried). */
 export interface StoredOutcome {
@@ -90,10 +111,22 @@ export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: num
           resolveClaim(stored.value);
           return { value: stored.value as T, replayed: true };
         }
-        const value = await work();
-        await store.set(key, { owner, value, storedAt: now() }, ttlMs);
-        resolveClaim(value);
-        return { value, replayed: false };
+        if (store.claim && !(await store.claim(key, owner, CLAIM_TTL_MS))) {
+          // another container runs this key: wait for its outcome instead of ordering twice
+          const settled = await waitForOutcome(store, key);
+          if (!settled) throw new IdempotencyInProgress();
+          if (settled.owner !== owner) throw new IdempotencyOwnerMismatch();
+          resolveClaim(settled.value);
+          return { value: settled.value as T, replayed: true };
+        }
+        try {
+          const value = await work();
+          await store.set(key, { owner, value, storedAt: now() }, ttlMs);
+          resolveClaim(value);
+          return { value, replayed: false };
+        } finally {
+          await store.release?.(key);
+        }
       } catch (error) {
         rejectClaim(error);
         throw error;
@@ -108,13 +141,26 @@ export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: num
   };
 }
 
+async function waitForOutcome(store: IdempotencyStore, key: string): Promise<StoredOutcome | null> {
+  for (let waited = 0; waited < CLAIM_WAIT_MS; waited += CLAIM_POLL_MS) {
+    await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+    const stored = await store.get(key);
+    if (stored) return stored;
+  }
+  return null;
+}
+
 const KEY = Symbol.for("storefront.orders.idempotent");
 type Holder = { [KEY]?: Idempotent };
 
 /** The process-wide instance (kept on globalThis so dev reloads share it). */
 export function getOrderIdempotency(): Idempotent {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createIdempotent(createMemoryIdempotencyStore());
+  if (!holder[KEY]) {
+    // with REDIS_URL every container of the brand sees the same keys and claims (issue 8)
+    const redis = getRedis();
+    holder[KEY] = createIdempotent(redis ? createRedisIdempotencyStore(redis, redisPrefix()) : createMemoryIdempotencyStore());
+  }
   return holder[KEY];
 }
 

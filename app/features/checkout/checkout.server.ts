@@ -10,7 +10,9 @@ import { commentSchema, nameSchema, makePhoneSchema, V, validationText } from "~
 import { getContext, getState } from "~/services.server";
 import { getLocale, messagesFor } from "~/root-data.server";
 import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
-import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN } from "~server/orders/idempotency";
+import { getClientAddress } from "~server/auth/client-address";
+import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
+import { checkOrderLimit } from "~server/orders/rate-limit";
 import { isApiError } from "~server/upstream";
 import type { OrderPayload } from "~server/upstream/schemas";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
@@ -113,6 +115,15 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
     return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
   }
 
+  // issue 8: a form already placed is a replay and passes; new submissions are counted
+  if (!(await idempotent.lookup<PlacedOrder>(input.key, owner))) {
+    const limit = await checkOrderLimit(owner, getClientAddress(request));
+    if (!limit.ok) {
+      const message = texts.checkout.tooManyOrders.replace("{{seconds}}", String(limit.retryAfterSeconds));
+      return { kind: "error", message, dayOff: false, code: "rate-limited" };
+    }
+  }
+
   try {
     const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
       const { payload: preflightPayload, available } = await preflightCart(request, ctx, { skipPreflight: true });
@@ -148,6 +159,10 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
     return { kind: "placed", key: input.key, order: value, replayed };
   } catch (error) {
     if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: null };
+    // a key of someone else's form, or a twin submission another server has not finished: never a 500
+    if (error instanceof IdempotencyOwnerMismatch || error instanceof IdempotencyInProgress) {
+      return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
+    }
     if (isApiError(error)) {
       const first = error.errors[0];
       const code = first?.code ?? error.code ?? null;

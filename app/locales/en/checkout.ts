@@ -31,6 +31,7 @@ const en: Widen<typeof ru> = {
   signIn: "Sign in",
   fixErrors: "Check the form fields",
   cartEmpty: "The cart is empty — no order placed",
+  tooManyOrders: "Too many orders in a row. Try again in {{seconds}} s",
   orderingPaused: "No connection to the ordering service: ordering is paused for now. Your cart is saved — please try again in a couple of minutes.",
   formExpired: "The form is out of date — check the order and submit again",
   successTitle: "Order placed",
