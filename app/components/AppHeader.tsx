@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import type { RootData } from "~/root-data.server";
 import { LocaleSwitcher } from "./LocaleSwitcher";
 import { LocationChip } from "~/features/location/LocationChip";

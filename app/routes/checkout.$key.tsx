@@ -1,7 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { placedOrder } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/features/cart/CartScreen";
 import { commitHeaders } from "~/services.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { ldJson, restaurantLd } from "~/features/menu/jsonld";
 import { rootInfo, seoMeta } from "~/features/menu/seo";
 import { pageUrls } from "~/features/menu/seo.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { rootInfo, seoMeta } from "~/features/menu/seo";
 import { pageUrls } from "~/features/menu/seo.server";

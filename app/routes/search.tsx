@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { effectiveLocation } from "~/features/location/location.server";

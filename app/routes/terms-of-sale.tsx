@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { rootInfo, seoMeta } from "~/features/menu/seo";
 import { pageUrls } from "~/features/menu/seo.server";
 import { getLocale, messagesFor } from "~/root-data.server";

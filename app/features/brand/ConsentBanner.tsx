@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 
 /**
  * The cookie consent popup (spec §1, §2): a non-blocking bar at the bottom until accepted. A plain form

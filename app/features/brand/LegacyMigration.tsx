@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { isForeignStorage, MIGRATION_KEYS } from "~/lib/legacy-keys";
 
 interface MigrationAnswer {

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm, Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";

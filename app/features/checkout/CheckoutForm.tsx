@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 import type { CartActionData } from "~/features/cart/cart-actions.server";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { useRootData } from "~/root";
 
 /** The header's location chip: method and address or point; opens the location popup (a link, so no JS needed). */

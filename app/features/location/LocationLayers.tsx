@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";
 import { locationHref } from "./href";

@@ -1,7 +1,7 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { LocaleSwitcher } from "~/components/LocaleSwitcher";
 import { useRootData } from "~/root";
 import { AddressField } from "./AddressField";

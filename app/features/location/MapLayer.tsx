@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { SchematicMap } from "~/features/map/SchematicMap";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./location.server";

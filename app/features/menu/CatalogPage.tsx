@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { PromotionsCarousel } from "~/features/promotions/PromotionsCarousel";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";

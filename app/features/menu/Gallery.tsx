@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { GALLERY } from "~/lib/constants";
 

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
