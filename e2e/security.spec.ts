@@ -35,6 +35,15 @@ test.describe("security headers and secrets", () => {
     expect(again).not.toBe(csp);
   });
 
+  test("the streamed HTML is clean UTF-8 without NUL bytes (browsers would show U+FFFD)", async ({ page }) => {
+    for (const path of ["/", "/menus/501", "/restos", "/promotions"]) {
+      const response = await page.goto(path);
+      const body = await response!.body();
+      expect(body.includes(0), `NUL byte in ${path}`).toBe(false);
+      expect(await page.content()).not.toContain("\uFFFD");
+    }
+  });
+
   test("a data response carries the same headers", async ({ request }) => {
     const response = await request.get("/_root.data");
     expect(response.status()).toBe(200);
