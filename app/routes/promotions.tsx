@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { StaleNotice } from "~/components/StaleNotice";
 import { data } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/react-i18n";
@@ -19,11 +20,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const messages = messagesFor(await getLocale(request));
   if (fromHome) {
     const home = await loadCatalogPage(request);
-    return data({ kind: "home" as const, home, list: null, ...pageUrls(request, "/promotions"), description: "" }, { headers: catalogHeaders() });
+    return data(
+      { kind: "home" as const, home, list: null, ...pageUrls(request, "/promotions"), description: "" },
+      { headers: catalogHeaders() },
+    );
   }
   const list = await loadPromotions(request);
   const description = list.restoName ? messages.promotions.seoDescription.replace("{{resto}}", list.restoName) : "";
-  return data({ kind: "list" as const, home: null, list, ...pageUrls(request, "/promotions"), description }, { headers: catalogHeaders() });
+  return data(
+    { kind: "list" as const, home: null, list, ...pageUrls(request, "/promotions"), description },
+    { headers: catalogHeaders() },
+  );
 }
 
 export const headers = () => catalogHeaders();
@@ -54,11 +61,7 @@ export default function Promotions() {
   }
   return (
     <div className="flex flex-col gap-4 pt-6">
-      {page.list?.degraded ? (
-        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
-          {t("app.staleNotice")}
-        </p>
-      ) : null}
+      <StaleNotice show={Boolean(page.list?.degraded)} />
       <h1 className="text-3xl font-bold">{t("promotions.title")}</h1>
       <PromotionList promotions={page.list?.promotions ?? []} />
       <Outlet />

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { StaleNotice } from "~/components/StaleNotice";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/react-i18n";
@@ -35,11 +36,7 @@ export default function Resto() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4 pt-6">
-      {degraded ? (
-        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
-          {t("app.staleNotice")}
-        </p>
-      ) : null}
+      <StaleNotice show={degraded} />
       <Link to="/restos" className="w-fit text-sm text-muted hover:text-fg">
         ← {t("restos.allRestos")}
       </Link>

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { StaleNotice } from "~/components/StaleNotice";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
@@ -35,11 +36,7 @@ export default function Restos() {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4 pt-6">
-      {degraded ? (
-        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
-          {t("app.staleNotice")}
-        </p>
-      ) : null}
+      <StaleNotice show={degraded} />
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-bold">{t("restos.title")}</h1>
         {cityName ? <p className="text-muted">{cityName}</p> : null}

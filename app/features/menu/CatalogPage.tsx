@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { StaleNotice } from "~/components/StaleNotice";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
@@ -18,11 +19,7 @@ export function CatalogPage({ data, children }: { data: CatalogPageData; childre
   const { resto } = data;
   return (
     <div className="flex flex-col gap-4 pt-4">
-      {data.degraded ? (
-        <p role="status" className="rounded-xl border border-brand/50 bg-surface px-4 py-3 text-sm">
-          {t("app.staleNotice")}
-        </p>
-      ) : null}
+      <StaleNotice show={data.degraded} />
       {data.added ? <AddedNotice name={data.added} /> : null}
       {!resto ? (
         <div className="py-16 text-center">
@@ -78,7 +75,11 @@ function DesktopMenu({ data }: { data: CatalogPageData }) {
     <div className="flex flex-col gap-6">
       <RestoHeading data={withResto} />
       <PromotionsCarousel promotions={data.promotions} />
-      {data.menus.length === 0 ? <p className="text-muted">{t("errors.noMenus")}</p> : <MenuSections menus={data.menus} currency={data.resto.currency} />}
+      {data.menus.length === 0 ? (
+        <p className="text-muted">{t("errors.noMenus")}</p>
+      ) : (
+        <MenuSections menus={data.menus} currency={data.resto.currency} />
+      )}
     </div>
   );
 }
@@ -98,7 +99,11 @@ function MobileHome({ data }: { data: CatalogPageData }) {
         <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {data.menuList.map((m) => (
             <li key={m.id}>
-              <Link to={`/menus/${m.id}`} className="flex items-center gap-3 rounded-2xl bg-surface p-3 hover:bg-line" data-testid="menu-link">
+              <Link
+                to={`/menus/${m.id}`}
+                className="flex items-center gap-3 rounded-2xl bg-surface p-3 hover:bg-line"
+                data-testid="menu-link"
+              >
                 <Image src={m.photo} alt="" width={56} height={56} className="size-14 shrink-0 rounded-xl" />
                 <span className="flex flex-col">
                   <span className="font-semibold">{m.name}</span>
@@ -154,12 +159,22 @@ function AddedNotice({ name }: { name: string }) {
   params.delete("added");
   const rest = params.toString();
   return (
-    <div role="status" className="fixed inset-x-4 bottom-4 z-[2300] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-fg px-4 py-3 text-bg shadow-2xl" data-testid="added-notice">
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-[2300] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-fg px-4 py-3 text-bg shadow-2xl"
+      data-testid="added-notice"
+    >
       <span className="flex-1 text-sm font-medium">{t("menu.added", { name })}</span>
       <Link to="/cart" className="text-sm font-semibold underline underline-offset-4">
         {t("menu.toCart")}
       </Link>
-      <Link to={location.pathname + (rest ? `?${rest}` : "")} preventScrollReset replace aria-label={t("menu.dismiss")} className="rounded-full p-1">
+      <Link
+        to={location.pathname + (rest ? `?${rest}` : "")}
+        preventScrollReset
+        replace
+        aria-label={t("menu.dismiss")}
+        className="rounded-full p-1"
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 6l12 12M18 6 6 18" />
         </svg>
