@@ -4,6 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { FragmentCacheContext } from "~/fragment-cache";
+import { fragmentCache } from "~/fragment-cache.server";
 import { applySecurityHeaders, createNonce } from "~/security.server";
 import { getContext } from "~/services.server";
 import { Utf8ChunkBoundaries } from "~/utf8-chunks.server";
@@ -39,7 +41,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <FragmentCacheContext.Provider value={fragmentCache.render}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </FragmentCacheContext.Provider>
       </NonceProvider>,
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {

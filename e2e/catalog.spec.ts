@@ -134,14 +134,24 @@ test.describe("catalog", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
   });
 
-  test("a position without modifiers is added from its card through the cart action", async ({ page }) => {
+  test("a position without modifiers is added from its card through the cart action", async ({ page, javaScriptEnabled }) => {
+    // the cards' HTML is rendered once and reused by the server (ADR 043): the browser must hydrate it
+    // without a mismatch, and with JavaScript the card's link and form work without a document load
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
     await page.goto("/menus/501");
+    if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" }).click();
     await expect(page.getByTestId("cart-badge")).toHaveText("1");
     await expect(page).toHaveURL(/\/menus\/501$/);
     // a position with modifiers opens its layer instead of adding
     await page.getByRole("link", { name: "Выбрать «Пепперони»" }).click();
     await expect(page.getByRole("dialog", { name: "Пепперони" })).toBeVisible();
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    }
   });
 
   test("a position outside its time slots says when it is available", async ({ page }) => {

@@ -6,7 +6,7 @@ import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { effectiveLocation } from "~/features/location/location.server";
 import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
-import { PositionCard } from "~/features/menu/PositionCard";
+import { CardGrid } from "~/features/menu/CardGrid";
 import { rootInfo, seoMeta } from "~/features/menu/seo";
 import { pageUrls } from "~/features/menu/seo.server";
 import { getContext, getState } from "~/services.server";
@@ -82,11 +82,7 @@ export default function Search() {
           {!hasLocation ? t("search.noLocation") : !q.trim() ? t("search.hint") : results.length === 0 ? t("search.nothing", { q }) : t("search.found", { count: results.length })}
         </p>
         {results.length > 0 ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="search-results">
-            {results.map((p) => (
-              <PositionCard key={`${p.menuId}-${p.id}`} position={p} currency={currency} />
-            ))}
-          </ul>
+          <CardGrid positions={results} currency={currency} testId="search-results" cache={false} />
         ) : null}
       </div>
     </main>

@@ -3,7 +3,7 @@ import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { AgeLockedNotice } from "~/features/age/AgeGate";
 import type { MenuView } from "./menu-view.server";
-import { PositionCard } from "./PositionCard";
+import { CardGrid } from "./CardGrid";
 
 const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
 
@@ -67,11 +67,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
                 {g.locked ? (
                   <AgeLockedNotice menuId={menu.id} anchor={anchor} />
                 ) : (
-                  <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                    {g.positions.map((p) => (
-                      <PositionCard key={p.id} position={p} currency={currency} />
-                    ))}
-                  </ul>
+                  <CardGrid positions={g.positions} currency={currency} />
                 )}
               </section>
             );

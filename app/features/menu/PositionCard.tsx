@@ -1,35 +1,44 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import type { TFunction } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
 import { availabilityText } from "./availability";
 import type { PositionCardView } from "./menu-view.server";
 
+export interface PositionCardProps {
+  position: PositionCardView;
+  currency: string;
+  t: TFunction;
+  lang: string;
+  /** where the cart action sends the customer back to without JavaScript */
+  redirectTo: string;
+  /** an add of this position is in flight (JavaScript only) */
+  busy?: boolean;
+}
+
 /**
  * A position card (issue 4 §2): photo (placeholder when missing or failing), name, measure, the
- * extended-cooking label, price and either an add form posting to the cart action (a plain form without
- * JavaScript, a fetcher with it), a link to the detail layer (positions with modifiers), or when it is
- * outside its time slots, when it becomes available.
+ * extended-cooking label, price and either an add form posting to the cart action, a link to the detail
+ * layer (positions with modifiers), or when it is outside its time slots, when it becomes available.
+ *
+ * Plain links and a plain form, no router hooks: the card is a function of its props, so the server can
+ * render a grid of them once and reuse the HTML (ADR 043). With JavaScript, CardGrid turns the links into
+ * client navigations and the form into a fetcher submission by delegation.
  */
-export function PositionCard({ position, currency }: { position: PositionCardView; currency: string }) {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const fetcher = useFetcher();
-  const price = formatMoney(position.price, currency, i18n.language);
+export function PositionCard({ position, currency, t, lang, redirectTo, busy = false }: PositionCardProps) {
+  const price = formatMoney(position.price, currency, lang);
   const detailUrl = `/menus/${position.menuId}/positions/${position.id}`;
-  const measure = formatMeasure(position.measure, t, i18n.language);
-  const busy = fetcher.state !== "idle";
+  const measure = formatMeasure(position.measure, t, lang);
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-surface" data-testid="position-card" id={`position-${position.id}`}>
-      <Link to={detailUrl} preventScrollReset className="block" tabIndex={-1} aria-hidden="true">
+      <a href={detailUrl} data-nav="" data-discover="true" className="block" tabIndex={-1} aria-hidden="true">
         <Image src={position.photo} alt="" loading="lazy" decoding="async" width={320} height={240} className={`aspect-[4/3] w-full ${position.available ? "" : "opacity-60"}`} />
-      </Link>
+      </a>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h4 className="text-base font-medium leading-snug">
-          <Link to={detailUrl} preventScrollReset className="hover:underline">
+          <a href={detailUrl} data-nav="" data-discover="true" className="hover:underline">
             {position.name}
-          </Link>
+          </a>
         </h4>
         <p className="flex flex-wrap gap-x-2 text-sm text-muted">
           {measure ? <span>{measure}</span> : null}
@@ -45,21 +54,22 @@ export function PositionCard({ position, currency }: { position: PositionCardVie
             {position.hasModifiers ? t("menu.from", { price }) : price}
           </span>
           {!position.available ? null : position.hasModifiers ? (
-            <Link
-              to={detailUrl}
-              preventScrollReset
+            <a
+              href={detailUrl}
+              data-nav=""
+              data-discover="true"
               className="rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-on-brand"
               aria-label={t("menu.chooseNamed", { name: position.name })}
             >
               {t("menu.choose")}
-            </Link>
+            </a>
           ) : (
-            <fetcher.Form method="post" action="/cart" preventScrollReset>
+            <form method="post" action="/cart" data-add-form={`${position.menuId}-${position.id}`}>
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="positionId" value={position.id} />
               <input type="hidden" name="menuId" value={position.menuId} />
               <input type="hidden" name="count" value="1" />
-              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <input type="hidden" name="redirectTo" value={redirectTo} />
               <button
                 type="submit"
                 disabled={busy}
@@ -68,7 +78,7 @@ export function PositionCard({ position, currency }: { position: PositionCardVie
               >
                 {t("menu.addToCart")}
               </button>
-            </fetcher.Form>
+            </form>
           )}
         </div>
       </div>
