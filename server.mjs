@@ -29,8 +29,12 @@ globalThis[Symbol.for("storefront.requestContext")] = requestContext;
 
 const build = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
 
+const LEVELS = ["debug", "info", "warn", "error"];
+const minLevel = process.env.LOG_LEVEL === "silent" ? Infinity : Math.max(0, LEVELS.indexOf(process.env.LOG_LEVEL ?? "info"));
+
+/** the same JSON lines and LOG_LEVEL as server/log.ts (the app's logger) */
 function log(level, msg, fields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (LEVELS.indexOf(level) < minLevel) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
