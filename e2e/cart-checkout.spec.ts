@@ -132,10 +132,14 @@ test.describe("cart and checkout", () => {
       maxRedirects: 0,
     });
     await page.goto("/cart");
-    const key = await page.getByTestId("checkout-form").locator('input[name="key"]').inputValue();
+    const form = page.getByTestId("checkout-form");
+    const key = await form.locator('input[name="key"]').inputValue();
     const fields = {
       intent: "checkout",
       key,
+      // the form's honeypot fields (ADR 044), sent as the browser would
+      name__confirm: "",
+      from__confirm: await form.locator('input[name="from__confirm"]').inputValue(),
       paymentMethod: "CARD_UPON_RECEIPT",
       name: "Борис",
       phone,

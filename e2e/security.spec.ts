@@ -10,6 +10,30 @@ function filesUnder(dir: string): string[] {
 }
 
 test.describe("security headers and secrets", () => {
+  test("the phone form's honeypot refuses a bot that fills the hidden field; a person gets the code", async ({ page }) => {
+    // a bot fills every field it finds: add the trap field to the form post on its way out
+    let trapped = true;
+    await page.route(/\/auth(\.data)?(\?.*)?$/, async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() !== "POST" || !body || !trapped) return route.continue();
+      return route.continue({ postData: body.replace("name__confirm=", "name__confirm=Bob") });
+    });
+    const phone = `+7999${String(Date.now()).slice(-7)}`;
+    await page.goto("/auth");
+    const form = page.locator('form:has(input[name="intent"][value="request-code"])');
+    await expect(form.locator('input[name="name__confirm"]')).toBeHidden();
+    await form.getByLabel("Номер телефона").fill(phone);
+    await form.getByRole("button", { name: "Получить код" }).click();
+    await expect(page.getByText("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.")).toBeVisible();
+    await expect(page.getByLabel("Код из СМС")).toHaveCount(0);
+    // the same form, sent as a person's browser sends it
+    trapped = false;
+    await page.goto("/auth");
+    await form.getByLabel("Номер телефона").fill(phone);
+    await form.getByRole("button", { name: "Получить код" }).click();
+    await expect(page.getByLabel("Код из СМС")).toBeVisible();
+  });
+
   test("a document carries an enforced CSP whose nonce is on every inline script", async ({ request }) => {
     const response = await request.get("/");
     const headers = response.headers();

@@ -2,6 +2,7 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { authAction, authLoader } from "~/features/auth/sign-in.server";
 import { getContext } from "~server/context";
+import { honeypotProps } from "~server/honeypot";
 import { commitHeaders, getState, setState, type AuthState, type StorefrontState } from "~server/session";
 
 export const ORIGIN = "http://localhost";
@@ -76,8 +77,14 @@ export function request(path: string, jar: Jar, init: { form?: Record<string, st
   });
 }
 
+/** the hidden fields a rendered form carries (server/honeypot.ts), as a person's browser sends them */
+export const honeypotFields = () => {
+  const props = honeypotProps(getContext().config.sessionSecrets);
+  return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
+};
+
 export const post = (jar: Jar, form: Record<string, string>, language?: string) =>
-  settle(() => authAction(request("/auth", jar, { form, language })), jar);
+  settle(() => authAction(request("/auth", jar, { form: { ...honeypotFields(), ...form }, language })), jar);
 export const get = (jar: Jar, path = "/auth") => settle(() => authLoader(request(path, jar)), jar);
 
 export function twin() {

@@ -6,6 +6,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getContext } from "~server/context";
 import { getPerson, requirePerson } from "~/features/auth/auth.server";
+import { authAction as authActionOf } from "~/features/auth/sign-in.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
 import { loadRootData } from "~/root-data.server";
 import { getRateLimitStore } from "~server/auth";
@@ -37,6 +38,24 @@ async function signedIn(jar: Jar, phone = freshPhone()) {
 }
 
 describe("phone sign-in", () => {
+  it("refuses a code request or check that fell into the honeypot, without sending an SMS", async () => {
+    const phone = freshPhone();
+    const jar = new Jar();
+    // a bot filling every field, and a bot posting without the form's hidden fields
+    const filled = await post(jar, { intent: "request-code", phone, name__confirm: "Bob" });
+    expect(filled.status).toBe(400);
+    expect(filled.body.error).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
+    const bare = await settle(() => authActionOf(request("/auth", jar, { form: { intent: "request-code", phone }, language: "en" })), jar);
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toBe("The form could not be sent. Reload the page and try again.");
+    const forged = await post(jar, { intent: "verify", code: "1234", from__confirm: String(Date.now()) });
+    expect(forged.status).toBe(400);
+    expect(twin().store.peekSmsCode(phone)).toBeFalsy();
+    // the same customer through the real form gets the code
+    await codeStep(jar, phone);
+    expect(twin().store.peekSmsCode(phone)).toMatch(/^\d{4}$/);
+  });
+
   it("validates the phone with the spec's messages, in the customer's language", async () => {
     const jar = new Jar();
     expect((await post(jar, { intent: "request-code", phone: "" })).body.error).toBe("Введите номер телефона");

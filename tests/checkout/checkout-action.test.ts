@@ -47,6 +47,21 @@ describe("checkout", () => {
     expect(state.order_comment).toBe("Позвоните за 5 минут");
   });
 
+  it("refuses an order form that fell into the honeypot: 400, nothing ordered, the cart kept", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const before = twin.store.orders().length;
+    const res = await submit(cookie, { ...FIELDS, key: key(), name__confirm: "http://spam.example" });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
+    expect(twin.store.orders().length).toBe(before);
+    const state = await getState(get("/", nextCookie(cookie, res.headers)), "storefront");
+    expect(state.cart_positions).toEqual(CART);
+    // the same form as a person sends it orders
+    const ok = await submit(cookie, { ...FIELDS, key: key() });
+    expect(ok.status).toBe(303);
+    expect(twin.store.orders().length).toBe(before + 1);
+  });
+
   it("validates the form with the spec's messages (400, nothing ordered)", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
     const before = twin.store.orders().length;

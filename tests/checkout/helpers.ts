@@ -12,6 +12,8 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
 import { commitHeaders, getState, type StorefrontState } from "../../server/session";
+import { getContext } from "../../server/context";
+import { honeypotProps } from "../../server/honeypot";
 
 export const UPSTREAM = "http://upstream.test";
 export const twin = createDemoUpstream(UPSTREAM);
@@ -122,8 +124,14 @@ export function post(path: string, cookie: string, fields: Record<string, string
   return new Request(`http://localhost${path}`, {
     method: "POST",
     headers: { Cookie: cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: form(fields),
+    body: form({ ...honeypotFields(), ...fields }),
   });
+}
+
+/** the hidden fields a rendered form carries (server/honeypot.ts), as a person's browser sends them */
+export function honeypotFields(): Record<string, string> {
+  const props = honeypotProps(getContext().config.sessionSecrets);
+  return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
 }
 
 export function get(path: string, cookie: string): Request {

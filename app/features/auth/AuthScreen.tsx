@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { HoneypotFields } from "~/components/HoneypotFields";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/react-i18n";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -82,6 +83,7 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
     <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
       <input type="hidden" name="intent" value="request-code" />
       <input type="hidden" name="redirectTo" value={page.redirectTo} />
+      <HoneypotFields {...page.honeypot} />
       <label htmlFor={`${id}-phone`} className="font-medium">
         {t("auth.phoneLabel")}
       </label>
@@ -124,6 +126,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
       <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <HoneypotFields {...page.honeypot} />
         <label htmlFor={`${id}-code`} className="font-medium">
           {t("auth.codeLabel")}
         </label>

@@ -19,6 +19,8 @@ import {
   getState,
   vkAuthorizeBase,
   vkClientId,
+  honeypotFor,
+  isHumanSubmission,
 } from "~/services.server";
 import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~server/upstream/schemas";
@@ -115,6 +117,7 @@ export async function pageData(request: Request, redirectTo: string) {
     vkPopup: null as { code: string; state: string; deviceId: string } | null,
     /** an error of the VK redirect callback */
     error: null as string | null,
+    honeypot: honeypotFor(),
   };
 }
 export type AuthPageData = Awaited<ReturnType<typeof pageData>>;
@@ -162,6 +165,11 @@ export async function authAction(request: Request) {
   const intent = String(formData.get("intent") ?? "");
   const fail = async (error: string, extra: Partial<AuthActionData> = {}, status = 400) =>
     data({ intent, error, ...extra } satisfies AuthActionData, { status, headers: await commitHeaders(request) });
+
+  // the forms that send an SMS or check a code carry a honeypot (issue 8 §2); the rest are harmless
+  if ((intent === "request-code" || intent === "verify") && !isHumanSubmission(formData, `auth:${intent}`)) {
+    return fail(messagesFor(locale).errors.formRejected);
+  }
 
   if (submission.status !== "success") {
     const issues = submission.error ?? {};

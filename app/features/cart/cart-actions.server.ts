@@ -8,7 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CART_MAX_COUNT } from "~/lib/constants";
-import { commitHeaders, getContext, getState } from "~/services.server";
+import { commitHeaders, getContext, getState, isHumanSubmission } from "~/services.server";
 import { getLocale, messagesFor } from "~/root-data.server";
 import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
@@ -126,6 +126,8 @@ export async function cartAction(request: Request) {
     }
     case "checkout": {
       await saveDraft(request, form);
+      // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
+      if (!isHumanSubmission(form, "checkout")) return fail(texts.errors.formRejected);
       if (orderingPaused((await cartContext(request)).catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });

@@ -1,5 +1,5 @@
 /** The /cart loader: the cart view, a fresh checkout idempotency key and the no-JS confirmation flag. */
-import { commitHeaders } from "~/services.server";
+import { commitHeaders, honeypotFor } from "~/services.server";
 import { newIdempotencyKey } from "~server/orders/idempotency";
 import { loadCartView } from "./cart-view.server";
 
@@ -17,6 +17,7 @@ export async function loadCartPage(request: Request) {
       ...view,
       // a key per rendered checkout form (server/orders/idempotency.ts)
       checkoutKey: newIdempotencyKey(),
+      honeypot: honeypotFor(),
       confirmClear: url.searchParams.get("confirm") === "clear" && view.lines.length + view.dropped.length > 0,
     },
     headers,

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { HoneypotFields } from "~/components/HoneypotFields";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/react-i18n";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
@@ -81,6 +82,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
     >
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="key" value={view.checkoutKey} />
+      <HoneypotFields {...view.honeypot} />
 
       <section aria-labelledby="checkout-where" className="rounded-3xl bg-surface p-4 md:p-5">
         <div className="mb-2 flex items-center justify-between gap-2">

@@ -4,6 +4,8 @@ import type ru from "../ru/errors";
 /** English texts: errors. */
 const en: Widen<typeof ru> = {
   requestFailed: "The request failed",
+  formRejected: "The form could not be sent. Reload the page and try again.",
+  honeypotLabel: "Leave this field empty",
   unknown: "Unknown error",
   notFoundTitle: "Page not found",
   errorTitle: "Something went wrong",
