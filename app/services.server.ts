@@ -6,4 +6,4 @@ export { getContext } from "~server/context";
 export { getState, setState, destroyState, commitHeaders, CookieTooLargeError, wasReset } from "~server/session";
 export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~server/session";
 export { log } from "~server/log";
-export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout } from "~server/auth";
+export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout, vkOneTapBase } from "~server/auth";
