@@ -12,7 +12,7 @@ import { Utf8ChunkBoundaries } from "~/utf8-chunks.server";
 
 function securityOptions() {
   const { config } = getContext();
-  return { brand: config.brand, production: config.production, https: Boolean(config.env.PUBLIC_ORIGIN?.startsWith("https://")) };
+  return { brand: config.brand, production: config.production, https: Boolean(config.env.PUBLIC_ORIGIN?.startsWith("https://")), demo: config.demo };
 }
 
 /** Data requests (single fetch) get the same headers as documents. */

@@ -1,1 +1,1 @@
-export { applySecurityHeaders, createNonce } from "~server/security";
+export { applySecurityHeaders, createNonce, framedStandInHeaders } from "~server/security";

@@ -6,6 +6,6 @@ export { getContext } from "~server/context";
 export { getState, setState, destroyState, commitHeaders, CookieTooLargeError, wasReset } from "~server/session";
 export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~server/session";
 export { log } from "~server/log";
-export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout } from "~server/auth";
+export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout, vkOneTapBase } from "~server/auth";
 export { HONEYPOT_FIELD, HONEYPOT_FROM_FIELD } from "~server/honeypot";
 export { honeypotFor, isHumanSubmission } from "~server/honeypot-context";

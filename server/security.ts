@@ -34,7 +34,8 @@ export function thirdPartySources(brand: Brand): Sources {
   if (k.vkClientId) {
     s.script.push("https://unpkg.com/@vkid/sdk");
     s.connect.push("https://id.vk.com", "https://login.vk.com", "https://api.vk.com");
-    s.frame.push("https://id.vk.com", "https://login.vk.com");
+    // the One Tap frame (ADR 044) is VK ID's app on id.vk.com; nothing else of VK is framed
+    s.frame.push("https://id.vk.com");
     s.formAction.push("https://id.vk.com");
   }
   if (k.googleClientId) {
@@ -62,8 +63,16 @@ export function thirdPartySources(brand: Brand): Sources {
   return s;
 }
 
-export function contentSecurityPolicy(nonce: string, brand: Brand, options: { dev?: boolean } = {}): string {
+export interface PolicyOptions {
+  dev?: boolean;
+  /** demo mode: the twin's stand-ins for third parties are this site's own pages */
+  demo?: boolean;
+}
+
+export function contentSecurityPolicy(nonce: string, brand: Brand, options: PolicyOptions = {}): string {
   const s = thirdPartySources(brand);
+  // demo mode without a VK client id: the One Tap frame is the twin's stand-in on this origin (ADR 044)
+  if (options.demo && brand.authMethods.includes("VK") && !brand.keys.vkClientId) s.frame.push("'self'");
   const list = (...items: string[]) => [...new Set(items)].join(" ");
   const directives: Record<string, string> = {
     "default-src": "'self'",
@@ -85,8 +94,8 @@ export function contentSecurityPolicy(nonce: string, brand: Brand, options: { de
     .join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { nonce?: string; brand: Brand; production: boolean; https: boolean }) {
-  if (options.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce, options.brand, { dev: !options.production }));
+export function applySecurityHeaders(headers: Headers, options: { nonce?: string; brand: Brand; production: boolean; https: boolean; demo?: boolean }) {
+  if (options.nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce, options.brand, { dev: !options.production, demo: options.demo }));
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
@@ -94,4 +103,27 @@ export function applySecurityHeaders(headers: Headers, options: { nonce?: string
   // geolocation stays available to our own origin (the map's "my location"); the rest is off
   headers.set("Permissions-Policy", "camera=(), microphone=(), payment=(), usb=(), geolocation=(self), interest-cohort=()");
   if (options.production && options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * The demo One Tap stand-in (ADR 044) is the one page meant to be framed, and only by this site's own pages:
+ * `frame-ancestors 'self'` instead of 'none', and nothing but its own nonce'd script and inline styles.
+ */
+export function framedStandInHeaders(nonce: string): Headers {
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      "style-src 'unsafe-inline'",
+      "frame-ancestors 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+    ].join("; "),
+    "X-Frame-Options": "SAMEORIGIN",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+  });
+  return headers;
 }

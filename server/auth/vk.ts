@@ -19,8 +19,18 @@ export function vkClientId(): string | null {
 
 /** The authorize page: VK's own, or the demo stand-in when no client id is configured in demo mode. */
 export function vkAuthorizeBase(): string {
+  return vkStandIn() ? "/_demo/vk/authorize" : `${VK_ID_BASE}/authorize`;
+}
+
+/** Whether the demo twin's VK ID stand-ins (authorize page, One Tap frame) play VK's part: demo mode, no client id. */
+export function vkStandIn(): boolean {
   const { config } = getContext();
-  return config.demo && !config.brand.keys.vkClientId ? "/_demo/vk/authorize" : `${VK_ID_BASE}/authorize`;
+  return config.demo && !config.brand.keys.vkClientId;
+}
+
+/** The One Tap frame's app: VK's own on id.vk.com, or the demo stand-in (ADR 044). */
+export function vkOneTapBase(): string {
+  return vkStandIn() ? "/_demo/vk/one-tap" : `${VK_ID_BASE}/button_one_tap_auth`;
 }
 
 /** Best-effort VK sign-out (POST /oauth2/logout); a failure is logged, never shown. */

@@ -122,11 +122,16 @@ describe("VK widget states (spec §4)", () => {
       expect(slow.state).toBe("loading");
       vi.advanceTimersByTime(1);
       expect(slow.state).toBe("not_loaded");
+      expect(slow.failure).toBe("timeout");
       const failing = createWidgetState(() => {}, timers);
       failing.loaded();
       failing.failed();
       vi.advanceTimersByTime(1000);
       expect(failing.state).toBe("not_loaded");
+      expect(failing.failure).toBe("internal");
+      const noFastAuth = createWidgetState(() => {}, timers);
+      noFastAuth.failed("fast-auth-disabled");
+      expect([noFastAuth.state, noFastAuth.failure]).toEqual(["not_loaded", "fast-auth-disabled"]);
     } finally {
       vi.useRealTimers();
     }

@@ -33,7 +33,7 @@ export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthA
         <>
           {external ? (
             <div className="flex flex-col gap-3" role="group" aria-label={t("auth.methods")}>
-              {methods.vk ? <VkButton redirectTo={page.redirectTo} /> : null}
+              {methods.vk ? <VkButton redirectTo={page.redirectTo} oneTapUrl={page.vkOneTapUrl} /> : null}
               {methods.google ? <ExternalButton provider="google" page={page} /> : null}
               {methods.apple ? <ExternalButton provider="apple" page={page} /> : null}
             </div>

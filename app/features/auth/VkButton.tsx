@@ -1,23 +1,23 @@
 import { Form, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/react-i18n";
 import type { AuthActionData } from "./sign-in.server";
+import { VkOneTap } from "./VkOneTap";
 import { browserEnv, openVkPopup, VK_MESSAGE_TYPE, type PopupSession, type VkSdkError } from "./vk-popup";
 
 /**
- * VK ID (spec §4, §5). Without JavaScript: a form that makes the server keep verifier and state in the session
- * and send the browser to VK's authorize page (303). With JavaScript: the same click opens the centred 800x800
- * window (vk-popup.ts); the server still makes and keeps verifier and state; the code comes back by message.
+ * The JavaScript sign-in with VK ID (spec §4, ADR 033): opens the centred 800x800 window at once (inside the
+ * click, so pop-up blockers allow it), asks the server for the authorize address (the server makes and keeps
+ * verifier and state), and exchanges the code the window hands back. One flow for the VK button and the One
+ * Tap frame (VkOneTap), so both show the same pending state and errors.
  */
-export function VkButton({ redirectTo }: { redirectTo: string }) {
-  const { t } = useTranslation();
+function useVkWindowFlow(redirectTo: string) {
   const start = useFetcher<AuthActionData>();
   const exchange = useFetcher<AuthActionData>();
   const session = useRef<PopupSession | null>(null);
   const [error, setError] = useState<VkSdkError | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const begin = useCallback(() => {
     setError(null);
     session.current?.cancel();
     const popup = openVkPopup(browserEnv());
@@ -29,7 +29,9 @@ export function VkButton({ redirectTo }: { redirectTo: string }) {
       },
     );
     start.submit({ intent: "vk-start", mode: "popup", redirectTo }, { method: "post", action: "/auth" });
-  }
+    // fetcher.submit is stable across renders; redirectTo is the only input
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [redirectTo]);
 
   useEffect(() => {
     const answer = start.data;
@@ -38,30 +40,53 @@ export function VkButton({ redirectTo }: { redirectTo: string }) {
 
   useEffect(() => () => session.current?.cancel(), []);
 
-  const busy = start.state !== "idle" || exchange.state !== "idle";
-  const serverError = exchange.data?.error || start.data?.error;
+  return {
+    begin,
+    busy: start.state !== "idle" || exchange.state !== "idle",
+    error,
+    serverError: exchange.data?.error || start.data?.error || null,
+  };
+}
+
+/**
+ * VK ID (spec §4, §5). Without JavaScript: a form that makes the server keep verifier and state in the session
+ * and send the browser to VK's authorize page (303). With JavaScript: the same click opens the centred 800x800
+ * window (vk-popup.ts); the server still makes and keeps verifier and state; the code comes back by message.
+ * With JavaScript and a One Tap address the VK One Tap frame shows above the button (VkOneTap); the button
+ * stays in every case, so nothing is lost when the frame does not load.
+ */
+export function VkButton({ redirectTo, oneTapUrl }: { redirectTo: string; oneTapUrl?: string | null }) {
+  const { t } = useTranslation();
+  const flow = useVkWindowFlow(redirectTo);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    flow.begin();
+  }
+
   return (
     <div className="flex w-full flex-col gap-2">
+      {oneTapUrl ? <VkOneTap src={oneTapUrl} onChoose={flow.begin} /> : null}
       <Form method="post" action="/auth" reloadDocument className="w-full" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="vk-start" />
         <input type="hidden" name="mode" value="redirect" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <button
           type="submit"
-          aria-busy={busy || undefined}
+          aria-busy={flow.busy || undefined}
           className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-[#0062d6] px-5 py-3 font-semibold text-white"
         >
           <VkMark />
-          {busy ? t("auth.pending") : t("auth.vk")}
+          {flow.busy ? t("auth.pending") : t("auth.vk")}
         </button>
       </Form>
-      {error ? (
+      {flow.error ? (
         <p role="alert" className="text-sm text-red-300 [[data-theme=light]_&]:text-red-800" data-testid="vk-error">
-          {t(`auth.errors.vk${error}`)}
+          {t(`auth.errors.vk${flow.error}`)}
         </p>
-      ) : serverError ? (
+      ) : flow.serverError ? (
         <p role="alert" className="text-sm text-red-300 [[data-theme=light]_&]:text-red-800">
-          {serverError}
+          {flow.serverError}
         </p>
       ) : null}
     </div>

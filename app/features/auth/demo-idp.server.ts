@@ -4,9 +4,10 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { emailSchema, validationText } from "~/lib/validation";
-import { getLocale } from "~/root-data.server";
+import { getLocale, messagesFor } from "~/root-data.server";
 import { getContext } from "~/services.server";
 import { authAction } from "./sign-in.server";
+import { ONE_TAP_SCENARIOS, oneTapMessage, VK_ONE_TAP_HANDLERS, type OneTapScenario } from "./vk-one-tap-protocol";
 
 const PROVIDERS = { google: "Google", apple: "Apple" } as const;
 type Provider = keyof typeof PROVIDERS;
@@ -44,6 +45,38 @@ export async function demoVkAuthorize(request: Request) {
   const deny = new URL(target);
   deny.search = new URLSearchParams({ error: "access_denied", error_description: "User denied access", state }).toString();
   return { allowUrl: `${allow.pathname}${allow.search}`, denyUrl: `${deny.pathname}${deny.search}` };
+}
+
+/**
+ * The One Tap stand-in (ADR 045): checks what VK's frame would (numeric app id, a redirect to this site's /auth,
+ * the embedding origin is this site) and says what the frame page posts to its parent for the `scenario`.
+ */
+export async function demoVkOneTap(request: Request) {
+  if (!demoOnly()) return null;
+  const url = new URL(request.url);
+  const p = url.searchParams;
+  const site = getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
+  if (!/^\d+$/.test(p.get("app_id") ?? "")) return { error: "app_id must be numeric" };
+  if (p.get("redirect_uri") !== `${site}/auth`) return { error: "redirect_uri must be this site's /auth" };
+  if (p.get("origin") !== site) return { error: "origin must be this site" };
+  const scenario = z.enum(ONE_TAP_SCENARIOS).catch("ok").parse(p.get("scenario") ?? "ok") satisfies OneTapScenario;
+  const locale = p.get("lang_id") === "3" ? "en" : "ru";
+  const t = messagesFor(locale).auth.vkWidget;
+  return {
+    origin: site,
+    scenario,
+    locale,
+    scheme: p.get("scheme") === "light" ? ("light" as const) : ("dark" as const),
+    title: t.title,
+    person: t.demoPerson,
+    continueAs: t.demoContinueAs.replace("{{name}}", t.demoPerson),
+    messages: {
+      load: oneTapMessage(VK_ONE_TAP_HANDLERS.load),
+      error: oneTapMessage(VK_ONE_TAP_HANDLERS.error, { code: 0, text: "demo internal error" }),
+      fastAuthDisabled: oneTapMessage(VK_ONE_TAP_HANDLERS.fastAuthDisabled),
+      showFullAuth: oneTapMessage(VK_ONE_TAP_HANDLERS.showFullAuth, {}),
+    },
+  };
 }
 
 function provider(value: string): Provider | null {

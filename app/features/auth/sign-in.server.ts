@@ -19,12 +19,14 @@ import {
   getState,
   vkAuthorizeBase,
   vkClientId,
+  vkOneTapBase,
   honeypotFor,
   isHumanSubmission,
 } from "~/services.server";
 import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~server/upstream/schemas";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
+import { oneTapFrameUrl } from "./vk-one-tap-protocol";
 
 type AuthMessages = ReturnType<typeof messagesFor>["auth"];
 type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
@@ -100,10 +102,12 @@ export async function pageData(request: Request, redirectTo: string) {
   // a code step left long ago starts over (a code lives minutes, not days)
   const fresh = Boolean(flow.phone && flow.sentAt && Date.now() - flow.sentAt < CODE_STEP_TTL_MS);
   const step: "phone" | "code" = fresh ? "code" : "phone";
+  const methods = availableMethods();
+  const clientId = vkClientId();
   const resendInSeconds = flow.sentAt ? Math.max(0, Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000)) : 0;
   return {
     redirectTo,
-    methods: availableMethods(),
+    methods,
     step,
     phone: fresh ? (flow.phone ?? null) : null,
     phoneDisplay: fresh && flow.phone ? formatPhone(flow.phone) : null,
@@ -113,6 +117,18 @@ export async function pageData(request: Request, redirectTo: string) {
     demo: config.demo,
     googleClientId: config.brand.keys.googleClientId,
     appleClientId: config.brand.keys.appleClientId,
+    /** the VK One Tap frame's address (ADR 045): with JavaScript the frame shows above the VK button */
+    vkOneTapUrl:
+      methods.vk && clientId
+        ? oneTapFrameUrl({
+            base: vkOneTapBase(),
+            clientId,
+            redirectUri: `${siteOrigin(request)}/auth`,
+            origin: siteOrigin(request),
+            locale: await getLocale(request),
+            scheme: config.brand.theme.mode,
+          })
+        : null,
     /** the VK popup's hand-over (ADR 033), set only on the popup's callback page */
     vkPopup: null as { code: string; state: string; deviceId: string } | null,
     /** an error of the VK redirect callback */

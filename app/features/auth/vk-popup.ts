@@ -2,7 +2,7 @@
  * VK ID with JavaScript (spec §4 "VK sign-in", §8 VK SDK errors 100–104, §9 VK_WIDGET): a centred 800x800
  * window, a state message from it, polling every 1000 ms for a window the customer closed, and the widget
  * states loading / loaded (300 ms after the load message) / not_loaded (5000 ms timeout, internal error or
- * fast-auth disabled; the frame is removed). Browser-only module, imported only by /auth's VK button.
+ * fast-auth disabled; the frame is removed). Browser-only module, imported by /auth's VK button and One Tap frame.
  */
 import { VK_WIDGET } from "~/lib/constants";
 
@@ -125,39 +125,46 @@ export function openVkPopup(env: PopupEnv): PopupSession {
 }
 
 export type WidgetState = "loading" | "loaded" | "not_loaded";
+/** why the widget did not load (spec §8 widget errors; "auth" errors of the full sign-in are the SDK codes above) */
+export type WidgetFailure = "timeout" | "internal" | "fast-auth-disabled";
 
 /**
  * The One Tap widget's state (spec §4): `loading` until its load message, `loaded` 300 ms after it,
  * `not_loaded` after 5000 ms without it, on an internal error or when fast auth is disabled (the caller then
- * removes the frame).
+ * removes the frame). A failure wins over a pending `loaded`; nothing changes once the state left `loading`.
  */
 export function createWidgetState(
-  onChange: (state: WidgetState) => void,
+  onChange: (state: WidgetState, failure: WidgetFailure | null) => void,
   timers: { setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (h: unknown) => void },
 ) {
   let state: WidgetState = "loading";
-  const set = (next: WidgetState) => {
-    if (state === next || state !== "loading") return;
-    state = next;
-    timers.clearTimeout(timeout);
-    onChange(next);
-  };
-  const timeout = timers.setTimeout(() => set("not_loaded"), VK_WIDGET.timeoutMs);
+  let failure: WidgetFailure | null = null;
   let loadedTimer: unknown = null;
+  const set = (next: WidgetState, why: WidgetFailure | null) => {
+    if (state !== "loading") return;
+    state = next;
+    failure = why;
+    timers.clearTimeout(timeout);
+    if (loadedTimer !== null) timers.clearTimeout(loadedTimer);
+    onChange(next, why);
+  };
+  const timeout = timers.setTimeout(() => set("not_loaded", "timeout"), VK_WIDGET.timeoutMs);
   return {
     get state() {
       return state;
+    },
+    get failure() {
+      return failure;
     },
     /** the widget's load message */
     loaded() {
       if (state !== "loading" || loadedTimer !== null) return;
       timers.clearTimeout(timeout);
-      loadedTimer = timers.setTimeout(() => set("loaded"), VK_WIDGET.loadedDelayMs);
+      loadedTimer = timers.setTimeout(() => set("loaded", null), VK_WIDGET.loadedDelayMs);
     },
-    /** internal error, or fast auth disabled */
-    failed() {
-      if (loadedTimer !== null) timers.clearTimeout(loadedTimer);
-      set("not_loaded");
+    /** an internal error of the widget, or fast auth disabled */
+    failed(why: Exclude<WidgetFailure, "timeout"> = "internal") {
+      set("not_loaded", why);
     },
     dispose() {
       timers.clearTimeout(timeout);

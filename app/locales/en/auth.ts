@@ -65,7 +65,14 @@ const en: Widen<typeof ru> = {
     allow: "Allow and sign in",
     deny: "Decline",
   },
-  vkWidget: { loading: "Loading VK ID…", loaded: "VK ID is ready", notLoaded: "VK ID is unavailable" },
+  vkWidget: {
+    title: "One-tap sign-in with VK ID",
+    loading: "Loading VK ID…",
+    loaded: "VK ID is ready",
+    notLoaded: "VK ID is unavailable",
+    demoContinueAs: "Continue as {{name}}",
+    demoPerson: "Ivan",
+  },
 };
 
 export default en;

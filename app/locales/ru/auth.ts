@@ -62,5 +62,12 @@ export default {
     allow: "Разрешить и войти",
     deny: "Отказаться",
   },
-  vkWidget: { loading: "Загрузка VK ID…", loaded: "VK ID готов", notLoaded: "VK ID недоступен" },
+  vkWidget: {
+    title: "Вход через VK ID в одно касание",
+    loading: "Загрузка VK ID…",
+    loaded: "VK ID готов",
+    notLoaded: "VK ID недоступен",
+    demoContinueAs: "Продолжить как {{name}}",
+    demoPerson: "Иван",
+  },
 } as const;

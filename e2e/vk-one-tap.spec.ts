@@ -1,0 +1,157 @@
+/**
+ * The VK ID One Tap frame on /auth (issue 6, spec §4 widget states; ADR 045), through the demo twin's stand-in.
+ * With JavaScript: the frame loads, is shown, and a press in it signs the customer in through the same window
+ * flow as the VK button; each failure removes the frame and the VK button still works. Without JavaScript: no
+ * frame, just the button (its redirect journey is in auth.spec.ts).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const VK_BUTTON = "Войти через VK ID";
+const FRAME_TITLE = "Вход через VK ID в одно касание";
+
+/** Makes the stand-in play a scenario for this page only (the address itself comes from the server). */
+async function scenario(page: Page, name: "internal" | "fast-auth-disabled" | "silent") {
+  await page.route("**/_demo/vk/one-tap?*", (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set("scenario", name);
+    return route.continue({ url: url.toString() });
+  });
+}
+
+/** Counts the One Tap frames ever inserted into the page (so a removed frame is known to have existed). */
+async function countFrames(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __oneTapFrames: number };
+    w.__oneTapFrames = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && (node.matches("iframe") || node.querySelector("iframe"))) w.__oneTapFrames += 1;
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __oneTapFrames: number }).__oneTapFrames);
+}
+
+/** Signs in through the popup the VK flow opens (the twin's authorize stand-in). */
+async function allowInPopup(page: Page, press: () => Promise<void>) {
+  const popupOpened = page.waitForEvent("popup");
+  await press();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(/\/_demo\/vk\/authorize\?.*code_challenge_method=S256/);
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("link", { name: "Разрешить и войти" }).click();
+  await closed;
+}
+
+test.describe("VK One Tap with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the frame exists only with JavaScript");
+
+  test("the frame loads behind a placeholder, is shown, and a press in it signs the customer in", async ({ page }) => {
+    await page.goto("/auth?redirectTo=%2F");
+    const widget = page.getByTestId("vk-one-tap");
+    const frame = page.getByTitle(FRAME_TITLE);
+    await expect(frame).toHaveCount(1);
+    await expect(widget).toHaveAttribute("data-state", "loaded");
+    await expect(page.getByRole("status").filter({ hasText: "Загрузка VK ID" })).toHaveCount(0);
+    await expect(frame).toBeVisible();
+    const continueAs = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`).getByRole("button", { name: "Продолжить как Иван" });
+    await expect(continueAs).toBeVisible();
+    // the regular button stays beside the frame
+    await expect(page.getByRole("button", { name: VK_BUTTON })).toBeVisible();
+
+    await allowInPopup(page, () => continueAs.click());
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("person-name")).toBeVisible();
+  });
+
+  test("while it loads: a visible placeholder, the frame hidden; the load message shows it 300 ms later", async ({ page }) => {
+    // hold the frame's page back so the loading state can be seen
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_demo/vk/one-tap?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth");
+    const widget = page.getByTestId("vk-one-tap");
+    await expect(widget).toHaveAttribute("data-state", "loading");
+    await expect(page.getByRole("status").filter({ hasText: "Загрузка VK ID…" })).toBeVisible();
+    await expect(page.getByTitle(FRAME_TITLE)).toBeHidden();
+    release();
+    await expect(widget).toHaveAttribute("data-state", "loaded");
+    await expect(page.getByTitle(FRAME_TITLE)).toBeVisible();
+  });
+
+  for (const name of ["internal", "fast-auth-disabled"] as const) {
+    test(`${name}: the frame is removed at once and the VK button still signs in`, async ({ page }) => {
+      await scenario(page, name);
+      const framesSeen = await countFrames(page);
+      await page.goto("/auth?redirectTo=%2F");
+      // the frame was inserted after hydration, then removed on the frame's message — long before the timeout
+      await expect.poll(framesSeen, { timeout: 3000 }).toBeGreaterThan(0);
+      await expect(page.getByTestId("vk-one-tap")).toHaveCount(0, { timeout: 3000 });
+      await expect(page.locator("iframe")).toHaveCount(0);
+      await allowInPopup(page, () => page.getByRole("button", { name: VK_BUTTON }).click());
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId("person-name")).toBeVisible();
+    });
+  }
+
+  test("silent: without a load message the frame is removed after 5000 ms and the VK button is still there", async ({ page }) => {
+    await scenario(page, "silent");
+    await page.goto("/auth");
+    const widget = page.getByTestId("vk-one-tap");
+    await expect(widget).toHaveAttribute("data-state", "loading");
+    const since = Date.now();
+    await expect(widget).toHaveCount(0, { timeout: 8000 });
+    expect(Date.now() - since).toBeGreaterThan(3000); // not before the timeout (the page loaded just before)
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: VK_BUTTON })).toBeEnabled();
+  });
+
+  test("another window of the same origin cannot drive the frame", async ({ page }) => {
+    await scenario(page, "silent");
+    await page.goto("/auth");
+    const widget = page.getByTestId("vk-one-tap");
+    await expect(widget).toHaveAttribute("data-state", "loading");
+    // the page itself (same origin, but not the frame's window) posts a load message: ignored
+    await page.evaluate(() => window.postMessage({ type: "vk-sak-sdk", handler: "common: load" }, window.location.origin));
+    await page.waitForTimeout(600);
+    await expect(widget).toHaveAttribute("data-state", "loading");
+  });
+
+  test("/auth with the frame has no serious accessibility violations", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByTestId("vk-one-tap")).toHaveAttribute("data-state", "loaded");
+    const result = await new AxeBuilder({ page }).analyze();
+    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
+  });
+
+  test("the page runs under its CSP with the frame, and the stand-in may only be framed by this site", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (msg) => {
+      if (/Content Security Policy|Refused to (frame|display)/i.test(msg.text())) violations.push(msg.text());
+    });
+    const response = await page.goto("/auth");
+    expect(response?.headers()["content-security-policy"]).toMatch(/frame-src 'self'(;|$)/);
+    await expect(page.getByTestId("vk-one-tap")).toHaveAttribute("data-state", "loaded");
+    expect(violations).toEqual([]);
+    const src = await page.getByTitle(FRAME_TITLE).getAttribute("src");
+    const standIn = await page.request.get(src!);
+    expect(standIn.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
+  });
+});
+
+test.describe("VK One Tap without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "no-JS projects only");
+
+  test("no frame and no placeholder: the VK button is there", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("button", { name: VK_BUTTON })).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(page.getByTestId("vk-one-tap")).toHaveCount(0);
+  });
+});
