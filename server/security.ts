@@ -32,9 +32,8 @@ export function thirdPartySources(brand: Brand): Sources {
     s.font.push("https://fonts.gstatic.com");
   }
   if (k.vkClientId) {
-    s.script.push("https://unpkg.com/@vkid/sdk");
     s.connect.push("https://id.vk.com", "https://login.vk.com", "https://api.vk.com");
-    // the One Tap frame (ADR 044) is VK ID's app on id.vk.com; nothing else of VK is framed
+    // the One Tap frame (ADR 045); no VK script is loaded (ADR 033) is VK ID's app on id.vk.com; nothing else of VK is framed
     s.frame.push("https://id.vk.com");
     s.formAction.push("https://id.vk.com");
   }
@@ -71,7 +70,7 @@ export interface PolicyOptions {
 
 export function contentSecurityPolicy(nonce: string, brand: Brand, options: PolicyOptions = {}): string {
   const s = thirdPartySources(brand);
-  // demo mode without a VK client id: the One Tap frame is the twin's stand-in on this origin (ADR 044)
+  // demo mode without a VK client id: the One Tap frame is the twin's stand-in on this origin (ADR 045)
   if (options.demo && brand.authMethods.includes("VK") && !brand.keys.vkClientId) s.frame.push("'self'");
   const list = (...items: string[]) => [...new Set(items)].join(" ");
   const directives: Record<string, string> = {
@@ -106,7 +105,7 @@ export function applySecurityHeaders(headers: Headers, options: { nonce?: string
 }
 
 /**
- * The demo One Tap stand-in (ADR 044) is the one page meant to be framed, and only by this site's own pages:
+ * The demo One Tap stand-in (ADR 045) is the one page meant to be framed, and only by this site's own pages:
  * `frame-ancestors 'self'` instead of 'none', and nothing but its own nonce'd script and inline styles.
  */
 export function framedStandInHeaders(nonce: string): Headers {

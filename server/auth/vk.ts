@@ -28,7 +28,7 @@ export function vkStandIn(): boolean {
   return config.demo && !config.brand.keys.vkClientId;
 }
 
-/** The One Tap frame's app: VK's own on id.vk.com, or the demo stand-in (ADR 044). */
+/** The One Tap frame's app: VK's own on id.vk.com, or the demo stand-in (ADR 045). */
 export function vkOneTapBase(): string {
   return vkStandIn() ? "/_demo/vk/one-tap" : `${VK_ID_BASE}/button_one_tap_auth`;
 }

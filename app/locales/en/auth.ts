@@ -54,7 +54,6 @@ const en: Widen<typeof ru> = {
     vk102: "VK ID: the sign-in window was closed",
     vk103: "VK ID: authorization failed",
     vk104: "VK ID: the answer does not match the request",
-    widgetNotLoaded: "The VK ID button did not load — sign in by redirect",
     network: "No connection to the server. Try again",
     failed: "The request failed",
   },
@@ -68,8 +67,6 @@ const en: Widen<typeof ru> = {
   vkWidget: {
     title: "One-tap sign-in with VK ID",
     loading: "Loading VK ID…",
-    loaded: "VK ID is ready",
-    notLoaded: "VK ID is unavailable",
     demoContinueAs: "Continue as {{name}}",
     demoPerson: "Ivan",
   },

@@ -51,7 +51,6 @@ export default {
     vk102: "VK ID: окно входа закрыто",
     vk103: "VK ID: авторизация не удалась",
     vk104: "VK ID: ответ не совпадает с запросом",
-    widgetNotLoaded: "Кнопка VK ID не загрузилась — войдите через перенаправление",
     network: "Нет связи с сервером. Попробуйте ещё раз",
     failed: "Не удалось выполнить запрос",
   },
@@ -65,8 +64,6 @@ export default {
   vkWidget: {
     title: "Вход через VK ID в одно касание",
     loading: "Загрузка VK ID…",
-    loaded: "VK ID готов",
-    notLoaded: "VK ID недоступен",
     demoContinueAs: "Продолжить как {{name}}",
     demoPerson: "Иван",
   },
