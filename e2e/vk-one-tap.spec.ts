@@ -74,7 +74,8 @@ test.describe("VK One Tap with JavaScript", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/auth");
+    // not "load": the page's load event waits for the held frame when hydration inserts it first
+    await page.goto("/auth", { waitUntil: "domcontentloaded" });
     const widget = page.getByTestId("vk-one-tap");
     await expect(widget).toHaveAttribute("data-state", "loading");
     await expect(page.getByRole("status").filter({ hasText: "Загрузка VK ID…" })).toBeVisible();
