@@ -6,8 +6,17 @@ type MetaArgs = Parameters<typeof meta>[0];
 
 describe("cart meta", () => {
   it("has the cart title with the brand and the brand's description", () => {
-    const root = { brand: { displayName: "Демо Пицца" }, messages: { cart: { title: "Cart" } }, description: "Пицца с доставкой" };
-    const tags = meta({ matches: [{ id: "root", data: root }], data: undefined, params: {}, location: {} } as unknown as MetaArgs);
+    const root = {
+      brand: { displayName: "Демо Пицца" },
+      messages: { cart: { title: "Cart" } },
+      description: "Пицца с доставкой",
+    };
+    const tags = meta({
+      matches: [{ id: "root", data: root }],
+      data: undefined,
+      params: {},
+      location: {},
+    } as unknown as MetaArgs);
     expect(tags).toContainEqual({ title: "Cart — Демо Пицца" });
     expect(tags).toContainEqual({ name: "description", content: "Пицца с доставкой" });
   });

@@ -6,7 +6,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const text = readFileSync("public/robots.txt", "utf8");
-const lines = text.split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+const lines = text
+  .split("\n")
+  .map((l) => l.replace(/#.*/, "").trim())
+  .filter(Boolean);
 
 describe("robots.txt", () => {
   it("has only known directives, for every user agent", () => {
@@ -17,7 +20,16 @@ describe("robots.txt", () => {
   it("keeps the pages customers find by search crawlable and blocks the JSON and demo endpoints", () => {
     const disallowed = lines.filter((l) => /^disallow:/i.test(l)).map((l) => l.replace(/^disallow:\s*/i, ""));
     const blocked = (path: string) => disallowed.some((prefix) => prefix && path.startsWith(prefix));
-    for (const path of ["/", "/menus/501", "/menus/501/positions/10001", "/promotions", "/promotions/301", "/restos/173", "/cart", "/terms-of-sale"]) {
+    for (const path of [
+      "/",
+      "/menus/501",
+      "/menus/501/positions/10001",
+      "/promotions",
+      "/promotions/301",
+      "/restos/173",
+      "/cart",
+      "/terms-of-sale",
+    ]) {
       expect(blocked(path), path).toBe(false);
     }
     for (const path of ["/api/address/suggest", "/_demo/stats", "/checkout/abc"]) expect(blocked(path), path).toBe(true);
