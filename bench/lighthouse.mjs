@@ -55,14 +55,24 @@ export async function cartCookie(base, menuPath, ua, count = 2) {
   return cookie;
 }
 
-/** audits that cost points: weighted audits below 1 in a category, and for performance the weak insights too */
+/**
+ * Audits that cost points: weighted audits below 1 in a category. For performance, the metrics below 0.9 and
+ * the diagnostics below 0.9 that estimate a saving on some metric (not the hidden insight duplicates, nor
+ * opportunities whose estimated metric savings are all 0).
+ */
 function failingAudits(lhr, categoryId) {
   const category = lhr.categories[categoryId];
   const out = [];
   for (const ref of category.auditRefs) {
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
-    const weak = categoryId === "performance" ? audit.score < 0.9 : ref.weight > 0 && audit.score < 1;
+    let weak;
+    if (categoryId !== "performance") weak = ref.weight > 0 && audit.score < 1;
+    else if (ref.group === "metrics") weak = audit.score < 0.9;
+    else {
+      const savings = Object.values(audit.metricSavings ?? {});
+      weak = ref.group !== "hidden" && audit.score < 0.9 && (savings.length === 0 || savings.some((v) => v > 0));
+    }
     if (weak) out.push({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? "" });
   }
   return out;
@@ -77,7 +87,7 @@ function oddRequests(lhr, base) {
     .map((r) => ({ url: r.url, status: r.statusCode }));
 }
 
-function summarise(lhr, runs, base) {
+export function summarise(lhr, runs, base) {
   const scores = Object.fromEntries(CATEGORIES.map(([id]) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id].numericValue]));
   const failing = {};

@@ -135,7 +135,9 @@ try {
         { key: "cart", path: "/cart", headers: { Cookie: cookie } },
       ];
       for (const p of pages) await fetch(warm.base + p.path, { headers: { "User-Agent": PHONE_UA, ...p.headers } }); // warm-up
+      const started = performance.now();
       const lh = await lighthouseFigures({ base: warm.base, pages, runs: LIGHTHOUSE_RUNS });
+      console.error(`Lighthouse: ${LIGHTHOUSE_RUNS * pages.length} runs in ${((performance.now() - started) / 1000).toFixed(0)} s`);
       results.lighthouse = lh;
       for (const { key } of pages) {
         const r = lh[key];
