@@ -100,6 +100,7 @@ export function summarise(lhr, runs, base) {
     scores,
     metrics,
     performanceRuns: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)),
+    fcpRunsMs: runs.map((r) => Math.round(r.audits["first-contentful-paint"].numericValue)),
     lcpRunsMs: runs.map((r) => Math.round(r.audits["largest-contentful-paint"].numericValue)),
     lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing,

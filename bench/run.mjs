@@ -188,7 +188,10 @@ for (const [key, r] of Object.entries(results.lighthouse ?? {})) {
   }
   if (r.failing.performance && r.lcpElement) notes.push(`  LCP element: ${r.lcpElement}`);
   for (const q of r.oddRequests) notes.push(`  request off the server or failed: ${q.url} → ${q.status}`);
-  if (notes.length) console.log(`\nLighthouse ${key} (${r.url}; performance per run: ${r.performanceRuns.join(", ")}):\n${notes.join("\n")}`);
+  if (notes.length) {
+    const perRun = `performance per run: ${r.performanceRuns.join(", ")}; FCP: ${r.fcpRunsMs.join(", ")} ms; LCP: ${r.lcpRunsMs.join(", ")} ms`;
+    console.log(`\nLighthouse ${key} (${r.url}; ${perRun}):\n${notes.join("\n")}`);
+  }
 }
 results.measuredAt = new Date().toISOString();
 writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
