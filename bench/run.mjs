@@ -3,16 +3,25 @@
  * `npm run bench`: performance figures of the production build in demo mode, printed beside the
  * budgets of DESIGN.md and written to bench/results.json. Figures, not pass/fail tests: a missed
  * budget is reported and the exit code stays 0 unless the harness itself fails.
+ *
+ * Environment: BUILD_DIR; BENCH_BUILD=0 reuses an existing build; BENCH_PORT (3210; the cold server takes
+ * the next port); BENCH_SECONDS per throughput reading (8); BENCH_LIGHTHOUSE_RUNS per page (3, median run
+ * reported; 0 skips Lighthouse); CHROMIUM_PATH (/usr/bin/chromium) for Lighthouse.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { CATEGORIES, METRICS, cartCookie, lighthouseFigures } from "./lighthouse.mjs";
 
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+/** the warm server listens on BENCH_PORT, the cold one on BENCH_PORT + 1 */
+const PORT = Number(process.env.BENCH_PORT ?? 3210);
+/** Lighthouse runs per page (the median run is reported); 0 skips Lighthouse */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 if (!existsSync(`${BUILD_DIR}/server/index.js`) || process.env.BENCH_BUILD !== "0") {
@@ -66,11 +75,12 @@ async function throughput(url, ua) {
 }
 
 const results = {};
+let harnessFailed = false;
 const rows = [];
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 // ---- warm server ----
-const warm = await startServer(3210);
+const warm = await startServer(PORT);
 try {
   // home on a desktop is the combined menu page: every menu of the default resto
   const home = await firstViewJs(warm.base, "/", DESKTOP_UA);
@@ -113,13 +123,44 @@ try {
   Object.assign(results, { trivialRps: trivial, trivialPageRps: trivialPage, homeRps: page, homeThroughputRatio: page / trivial, homeThroughputRatioToPage: page / trivialPage });
   rows.push([`Warm home throughput / /healthz (${page.toFixed(0)} / ${trivial.toFixed(0)} req/s)`, (page / trivial).toFixed(2), "≥ 0.5", page / trivial >= 0.5]);
   rows.push([`Warm home throughput / trivial page (${page.toFixed(0)} / ${trivialPage.toFixed(0)} req/s)`, (page / trivialPage).toFixed(2), "≥ 0.5", page / trivialPage >= 0.5]);
+
+  // Lighthouse mobile (default config: phone emulation, simulated Slow 4G) on the same warm server; the
+  // emulated phone's user agent gets the mobile home. The cart is a filled one, carried by its cookie.
+  if (LIGHTHOUSE_RUNS > 0) {
+    try {
+      const cookie = await cartCookie(warm.base, "/menus/501", PHONE_UA);
+      const pages = [
+        { key: "home", path: "/" },
+        { key: "menu", path: "/menus/501" },
+        { key: "cart", path: "/cart", headers: { Cookie: cookie } },
+      ];
+      for (const p of pages) await fetch(warm.base + p.path, { headers: { "User-Agent": PHONE_UA, ...p.headers } }); // warm-up
+      const started = performance.now();
+      const lh = await lighthouseFigures({ base: warm.base, pages, runs: LIGHTHOUSE_RUNS });
+      console.error(`Lighthouse: ${LIGHTHOUSE_RUNS * pages.length} runs in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      results.lighthouse = lh;
+      for (const { key } of pages) {
+        const r = lh[key];
+        for (const [id, label, budget] of CATEGORIES) {
+          rows.push([`Lighthouse mobile ${key}: ${label}`, String(r.scores[id]), budget === 100 ? "100" : `≥ ${budget}`, r.scores[id] >= budget]);
+        }
+        for (const [id, label, max, format, budget] of METRICS) {
+          rows.push([`Lighthouse mobile ${key}: ${label}`, format(r.metrics[id]), budget, r.metrics[id] <= max]);
+        }
+      }
+    } catch (error) {
+      harnessFailed = true;
+      console.error(`Lighthouse failed: ${error.stack ?? error}`);
+      rows.push(["Lighthouse mobile (home, menu, cart)", "not measured: error", "", false]);
+    }
+  }
 } finally {
   warm.stop();
 }
 
 // ---- cold server with 100 ms upstream latency ----
 const LATENCY = 100;
-const cold = await startServer(3211, { DEMO_UPSTREAM_LATENCY_MS: String(LATENCY) });
+const cold = await startServer(PORT + 1, { DEMO_UPSTREAM_LATENCY_MS: String(LATENCY) });
 try {
   const t0 = performance.now();
   const res = await fetch(`${cold.base}/`, { headers: { "User-Agent": DESKTOP_UA } });
@@ -137,6 +178,22 @@ try {
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log(`\n${"figure".padEnd(width)}  ${"value".padEnd(22)}  ${"budget".padEnd(9)}  met`);
 for (const [name, value, budget, met] of rows) console.log(`${name.padEnd(width)}  ${String(value).padEnd(22)}  ${budget.padEnd(9)}  ${met ? "yes" : "NO"}`);
+
+// what to fix: the audits that cost Lighthouse points, and requests that left the server or failed
+for (const [key, r] of Object.entries(results.lighthouse ?? {})) {
+  const notes = [];
+  for (const [category, audits] of Object.entries(r.failing)) {
+    const label = CATEGORIES.find(([id]) => id === category)[1];
+    for (const a of audits) notes.push(`  ${label}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+  }
+  if (r.failing.performance && r.lcpElement) notes.push(`  LCP element: ${r.lcpElement}`);
+  for (const q of r.oddRequests) notes.push(`  request off the server or failed: ${q.url} → ${q.status}`);
+  if (notes.length) {
+    const perRun = `performance per run: ${r.performanceRuns.join(", ")}; FCP: ${r.fcpRunsMs.join(", ")} ms; LCP: ${r.lcpRunsMs.join(", ")} ms`;
+    console.log(`\nLighthouse ${key} (${r.url}; ${perRun}):\n${notes.join("\n")}`);
+  }
+}
 results.measuredAt = new Date().toISOString();
 writeFileSync("bench/results.json", `${JSON.stringify(results, null, 2)}\n`);
 console.log("\nwritten: bench/results.json");
+if (harnessFailed) process.exitCode = 1;

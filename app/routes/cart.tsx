@@ -5,10 +5,17 @@ import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
 
+/**
+ * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has
+ * no meta description (Lighthouse SEO, issue 9 §1).
+ */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as
-    { messages?: { cart?: { title?: string } }; brand?: { displayName?: string } } | undefined;
-  return [{ title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` }];
+    { messages?: { cart?: { title?: string } }; brand?: { displayName?: string }; description?: string } | undefined;
+  return [
+    { title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` },
+    { name: "description", content: root?.description ?? "" },
+  ];
 };
 
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */

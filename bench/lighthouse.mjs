@@ -1,0 +1,147 @@
+/**
+ * Lighthouse mobile figures for `npm run bench` (DESIGN.md budgets, issue 9 §1): Lighthouse's default config —
+ * mobile emulation (moto g power, 4× CPU) with simulated Slow 4G throttling — in Debian Chromium, on a running
+ * server. Each page runs `runs` times, interleaved; the run reported is Lighthouse's own median run (closest to
+ * the median FCP and TTI), so its scores and metrics belong together.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+
+export const CATEGORIES = [
+  ["performance", "performance", 95],
+  ["accessibility", "accessibility", 100],
+  ["best-practices", "best practices", 100],
+  ["seo", "SEO", 100],
+];
+export const METRICS = [
+  ["largest-contentful-paint", "LCP", 2000, (ms) => `${(ms / 1000).toFixed(2)} s`, "≤ 2 s"],
+  ["total-blocking-time", "TBT", 150, (ms) => `${ms.toFixed(0)} ms`, "≤ 150 ms"],
+  ["cumulative-layout-shift", "CLS", 0.05, (v) => v.toFixed(3), "≤ 0.05"],
+];
+
+function cookieHeader(jar) {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/**
+ * A cart with `count` positions in it, as the customer gets one: the add forms of the menu page posted to
+ * /cart (same Origin, or the server refuses the POST). Returns the Cookie header that carries the cart.
+ */
+export async function cartCookie(base, menuPath, ua, count = 2) {
+  const html = await (await fetch(base + menuPath, { headers: { "User-Agent": ua } })).text();
+  const forms = [...html.matchAll(/data-add-form="(\d+)-(\d+)"/g)].slice(0, count);
+  if (forms.length < count) throw new Error(`${menuPath} has ${forms.length} add forms, ${count} wanted`);
+  const jar = new Map();
+  for (const [, menuId, positionId] of forms) {
+    const res = await fetch(`${base}/cart`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "User-Agent": ua, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(jar) },
+      body: new URLSearchParams({ intent: "add", positionId, menuId, count: "1", redirectTo: "/cart" }),
+    });
+    if (res.status !== 303) throw new Error(`adding position ${positionId} to the cart answered ${res.status}`);
+    // the last Set-Cookie of a name wins, as in a browser
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(";")[0];
+      const eq = pair.indexOf("=");
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
+    }
+  }
+  const cookie = cookieHeader(jar);
+  const cart = await (await fetch(`${base}/cart`, { headers: { "User-Agent": ua, Cookie: cookie } })).text();
+  const lines = (cart.match(/data-testid="cart-line"/g) ?? []).length;
+  if (lines < count) throw new Error(`the cart page shows ${lines} lines after adding ${count} positions`);
+  return cookie;
+}
+
+/**
+ * Audits that cost points: weighted audits below 1 in a category. For performance, the metrics below 0.9 and
+ * the diagnostics below 0.9 that estimate a saving on some metric (not the hidden insight duplicates, nor
+ * opportunities whose estimated metric savings are all 0).
+ */
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  const out = [];
+  for (const ref of category.auditRefs) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
+    let weak;
+    if (categoryId !== "performance") weak = ref.weight > 0 && audit.score < 1;
+    else if (ref.group === "metrics") weak = audit.score < 0.9;
+    else {
+      const savings = Object.values(audit.metricSavings ?? {});
+      weak = ref.group !== "hidden" && audit.score < 0.9 && (savings.length === 0 || savings.some((v) => v > 0));
+    }
+    if (weak) out.push({ id: audit.id, title: audit.title, score: audit.score, displayValue: audit.displayValue ?? "" });
+  }
+  return out;
+}
+
+/** requests that left the server under test or failed: the bench runs without internet */
+function oddRequests(lhr, base) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  const origin = new URL(base).origin;
+  return items
+    .filter((r) => !r.url.startsWith("data:") && (!r.url.startsWith(origin) || !(r.statusCode >= 200 && r.statusCode < 400)))
+    .map((r) => ({ url: r.url, status: r.statusCode }));
+}
+
+export function summarise(lhr, runs, base) {
+  const scores = Object.fromEntries(CATEGORIES.map(([id]) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
+  const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id].numericValue]));
+  const failing = {};
+  for (const [id, , budget] of CATEGORIES) {
+    const metricMissed = id === "performance" && METRICS.some(([m, , max]) => metrics[m] > max);
+    if (scores[id] < budget || metricMissed) failing[id] = failingAudits(lhr, id);
+  }
+  return {
+    url: lhr.finalDisplayedUrl,
+    scores,
+    metrics,
+    performanceRuns: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)),
+    fcpRunsMs: runs.map((r) => Math.round(r.audits["first-contentful-paint"].numericValue)),
+    lcpRunsMs: runs.map((r) => Math.round(r.audits["largest-contentful-paint"].numericValue)),
+    lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    failing,
+    oddRequests: oddRequests(lhr, base),
+    runtimeError: lhr.runtimeError ?? null,
+    runWarnings: lhr.runWarnings,
+    lighthouseVersion: lhr.lighthouseVersion,
+    userAgent: lhr.environment.networkUserAgent,
+  };
+}
+
+/**
+ * pages: [{ key, path, headers? }]. Runs Lighthouse `runs` times per page in one Chromium and returns
+ * { [key]: summary } from each page's median run.
+ */
+export async function lighthouseFigures({
+  base,
+  pages,
+  runs = 3,
+  chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+}) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  const lhrs = Object.fromEntries(pages.map((p) => [p.key, []]));
+  try {
+    for (let i = 0; i < runs; i++) {
+      for (const page of pages) {
+        const result = await lighthouse(base + page.path, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          disableFullPageScreenshot: true, // not scored; saves seconds per run
+          ...(page.headers ? { extraHeaders: page.headers } : {}),
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
+        if (result.lhr.runtimeError)
+          throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        lhrs[page.key].push(result.lhr);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return Object.fromEntries(pages.map((p) => [p.key, summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base)]));
+}

@@ -1,0 +1,23 @@
+/** The cart page's head: its own title and the brand's description (a route's meta replaces the root's). */
+import { describe, expect, it } from "vitest";
+import { meta } from "~/routes/cart";
+
+type MetaArgs = Parameters<typeof meta>[0];
+
+describe("cart meta", () => {
+  it("has the cart title with the brand and the brand's description", () => {
+    const root = {
+      brand: { displayName: "Демо Пицца" },
+      messages: { cart: { title: "Cart" } },
+      description: "Пицца с доставкой",
+    };
+    const tags = meta({
+      matches: [{ id: "root", data: root }],
+      data: undefined,
+      params: {},
+      location: {},
+    } as unknown as MetaArgs);
+    expect(tags).toContainEqual({ title: "Cart — Демо Пицца" });
+    expect(tags).toContainEqual({ name: "description", content: "Пицца с доставкой" });
+  });
+});
