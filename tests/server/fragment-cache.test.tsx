@@ -53,3 +53,15 @@ describe("the server's fragment cache (ADR 043)", () => {
     expect(cache.stats().renders).toBe(50);
   });
 });
+
+describe("position card photos", () => {
+  const withPhoto = { ...position, photo: "/demo/photos/pizza.svg" };
+  const html = (photo?: "first" | "eager" | "lazy") =>
+    renderToString(<PositionCard position={withPhoto} currency="RUB" t={t} lang="ru" redirectTo="/" photo={photo} />);
+  it("load lazily below the fold, at once in the first row, with high priority for the first", () => {
+    expect(html()).toContain('loading="lazy"');
+    expect(html("eager")).toContain('loading="eager"');
+    expect(html("eager")).not.toContain("fetchpriority");
+    expect(html("first")).toMatch(/loading="eager"[^>]*fetchpriority="high"|fetchpriority="high"[^>]*loading="eager"/);
+  });
+});

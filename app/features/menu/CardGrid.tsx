@@ -7,6 +7,8 @@ import { PositionCard } from "./PositionCard";
 
 const ADD_KEY = "add-";
 
+const photoLoading = (index: number, eager: number) => (index === 0 && eager > 0 ? "first" : index < eager ? "eager" : "lazy");
+
 /**
  * A grid of position cards. The server renders the cards once per (positions, language, currency, page)
  * and reuses the HTML (ADR 043); the browser hydrates the same markup. With JavaScript the grid handles
@@ -18,12 +20,15 @@ export function CardGrid({
   currency,
   testId,
   cache = true,
+  eager = 0,
 }: {
   positions: PositionCardView[];
   currency: string;
   testId?: string;
   /** false for one-off grids (search results) that would only churn the cache */
   cache?: boolean;
+  /** how many of the first cards load their photo at once (the first with high priority); the rest are lazy */
+  eager?: number;
 }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -37,11 +42,11 @@ export function CardGrid({
   const className = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
 
   if (renderFragment) {
-    const key = JSON.stringify(["cards", lang, currency, redirectTo, positions]);
+    const key = JSON.stringify(["cards", lang, currency, redirectTo, eager, positions]);
     const html = renderFragment(key, () => (
       <>
-        {positions.map((p) => (
-          <PositionCard key={`${p.menuId}-${p.id}`} position={p} currency={currency} t={t} lang={lang} redirectTo={redirectTo} />
+        {positions.map((p, i) => (
+          <PositionCard key={`${p.menuId}-${p.id}`} position={p} currency={currency} t={t} lang={lang} redirectTo={redirectTo} photo={photoLoading(i, eager)} />
         ))}
       </>
     ));
@@ -68,9 +73,10 @@ export function CardGrid({
     // delegation: the clicks come from the cards' links (Enter on a link fires click too), not from the list
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <ul className={className} data-testid={testId} onClick={onClick} onSubmit={onSubmit}>
-      {positions.map((p) => (
+      {positions.map((p, i) => (
         <PositionCard
           key={`${p.menuId}-${p.id}`}
+          photo={photoLoading(i, eager)}
           position={p}
           currency={currency}
           t={t}

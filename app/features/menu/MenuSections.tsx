@@ -5,6 +5,9 @@ import { AgeLockedNotice } from "~/features/age/AgeGate";
 import type { MenuView } from "./menu-view.server";
 import { CardGrid } from "./CardGrid";
 
+/** cards of the first group whose photos load at once (a phone shows 2 a row, a desktop up to 4) */
+const FIRST_ROW = 4;
+
 const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
 
 /**
@@ -46,13 +49,13 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
           )}
         </ul>
       </nav>
-      {menus.map((menu) => (
+      {menus.map((menu, menuIndex) => (
         <section key={menu.id} aria-labelledby={`menu-${menu.id}`} className="flex flex-col gap-8" id={`menu-${menu.id}-section`}>
           <h2 id={`menu-${menu.id}`} className={showMenuTitles ? "text-2xl font-bold" : "sr-only"}>
             {menu.name}
           </h2>
           {menu.groups.length === 0 ? <p className="text-muted">{t("menu.empty")}</p> : null}
-          {menu.groups.map((g) => {
+          {menu.groups.map((g, groupIndex) => {
             const anchor = anchorOf(menu.id, g.id);
             return (
               <section key={g.id} id={anchor} aria-labelledby={`${anchor}-title`} className="scroll-anchor" data-group-section="">
@@ -67,7 +70,12 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
                 {g.locked ? (
                   <AgeLockedNotice menuId={menu.id} anchor={anchor} />
                 ) : (
-                  <CardGrid positions={g.positions} currency={currency} />
+                  <CardGrid
+                    positions={g.positions}
+                    currency={currency}
+                    // the first row is in the first viewport: its photos are the page's largest paint
+                    eager={menuIndex === 0 && groupIndex === 0 ? FIRST_ROW : 0}
+                  />
                 )}
               </section>
             );

@@ -14,6 +14,8 @@ export interface PositionCardProps {
   redirectTo: string;
   /** an add of this position is in flight (JavaScript only) */
   busy?: boolean;
+  /** "first": the page's likely largest paint (eager, high priority); "eager"; or "lazy" below the fold */
+  photo?: "first" | "eager" | "lazy";
 }
 
 /**
@@ -25,14 +27,16 @@ export interface PositionCardProps {
  * render a grid of them once and reuse the HTML (ADR 043). With JavaScript, CardGrid turns the links into
  * client navigations and the form into a fetcher submission by delegation.
  */
-export function PositionCard({ position, currency, t, lang, redirectTo, busy = false }: PositionCardProps) {
+export function PositionCard({ position, currency, t, lang, redirectTo, busy = false, photo = "lazy" }: PositionCardProps) {
+  // React 18 passes the lowercase attribute through as is (it does not know `fetchPriority` yet)
+  const priority = photo === "first" ? ({ fetchpriority: "high" } as Record<string, string>) : {};
   const price = formatMoney(position.price, currency, lang);
   const detailUrl = `/menus/${position.menuId}/positions/${position.id}`;
   const measure = formatMeasure(position.measure, t, lang);
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-surface" data-testid="position-card" id={`position-${position.id}`}>
       <a href={detailUrl} data-nav="" data-discover="true" className="block" tabIndex={-1} aria-hidden="true">
-        <Image src={position.photo} alt="" loading="lazy" decoding="async" width={320} height={240} className={`aspect-[4/3] w-full ${position.available ? "" : "opacity-60"}`} />
+        <Image src={position.photo} alt="" loading={photo === "lazy" ? "lazy" : "eager"} decoding="async" {...priority} width={320} height={240} className={`aspect-[4/3] w-full ${position.available ? "" : "opacity-60"}`} />
       </a>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h4 className="text-base font-medium leading-snug">
