@@ -23,3 +23,29 @@ export function layoutOf(matches: readonly Pick<UIMatch, "handle">[]): LayoutNam
   }
   return "default";
 }
+
+/**
+ * A route that draws a modal layer over the page (the location popup, a position, a promotion, the age gate,
+ * a confirmation) says so in its handle: `layer: true`, or a test of its loader data. The page behind it —
+ * app bar, footer, consent bar, the page under the layer — is then rendered `inert`, so without JavaScript
+ * Tab goes straight into the layer instead of through links hidden under its scrim, and screen readers
+ * stay in it. With JavaScript the layer's focus trap does the same for layers opened in the page.
+ */
+export interface LayerHandle {
+  layer?: boolean | ((data: unknown) => boolean);
+}
+
+export function layerOpen(matches: readonly Pick<UIMatch, "handle" | "data">[]): boolean {
+  return matches.some((m) => {
+    const layer = (m.handle as LayerHandle | undefined)?.layer;
+    return typeof layer === "function" ? layer(m.data) : layer === true;
+  });
+}
+
+/**
+ * Props that make an element inert when `on`. React 18 renders `inert` only as a string attribute (`""`, and
+ * its type definitions do not list it yet); omitted, it is removed.
+ */
+export function inertWhen(on: boolean): { inert?: "" } {
+  return on ? { inert: "" } : {};
+}

@@ -19,7 +19,7 @@ import { Analytics } from "~/features/brand/Analytics";
 import { ConsentBanner } from "~/features/brand/ConsentBanner";
 import { LegacyMigration } from "~/features/brand/LegacyMigration";
 import { NavigationProgress } from "~/features/brand/NavigationProgress";
-import { layoutOf } from "~/layouts";
+import { inertWhen, layerOpen, layoutOf } from "~/layouts";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
 import stylesUrl from "~/styles.css?url";
@@ -89,24 +89,29 @@ export default function App() {
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useRootData();
-  const layout = layoutOf(useMatches());
+  const matches = useMatches();
+  const layout = layoutOf(matches);
+  // behind a route's modal layer the page chrome is inert (see LayerHandle); `contents` keeps the header sticky
+  const behind = inertWhen(layerOpen(matches));
   if (layout === "custom") return <>{children}</>;
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[3000] focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-on-brand"
-      >
-        {t("app.skipToContent")}
-      </a>
-      {data ? <NavigationProgress label={data.brand.bootLoader?.text} /> : null}
-      {data ? <AppHeader data={data} navigation={layout !== "simple"} /> : null}
-      {data?.demo ? (
-        <p className="bg-surface px-4 py-1 text-center text-xs text-muted" role="note">
-          {t("app.demoNotice")}
-        </p>
-      ) : null}
-      {data ? <LegacyMigration brand={data.brand} storageReset={data.storageReset} /> : null}
+      <div className="contents" {...behind}>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[3000] focus:rounded focus:bg-brand focus:px-3 focus:py-2 focus:text-on-brand"
+        >
+          {t("app.skipToContent")}
+        </a>
+        {data ? <NavigationProgress label={data.brand.bootLoader?.text} /> : null}
+        {data ? <AppHeader data={data} navigation={layout !== "simple"} /> : null}
+        {data?.demo ? (
+          <p className="bg-surface px-4 py-1 text-center text-xs text-muted" role="note">
+            {t("app.demoNotice")}
+          </p>
+        ) : null}
+        {data ? <LegacyMigration brand={data.brand} storageReset={data.storageReset} /> : null}
+      </div>
       <main
         id="main"
         tabIndex={-1}
@@ -114,8 +119,10 @@ function Shell({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      {layout === "simple" ? null : <AppFooter />}
-      {data && !data.consentAccepted ? <ConsentBanner /> : null}
+      <div className="contents" {...behind}>
+        {layout === "simple" ? null : <AppFooter />}
+        {data && !data.consentAccepted ? <ConsentBanner /> : null}
+      </div>
       {data?.consentAccepted && data.brand.analyticsCounterId ? <Analytics counterId={data.brand.analyticsCounterId} /> : null}
     </>
   );

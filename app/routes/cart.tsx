@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
+import type { LayerHandle } from "~/layouts";
 
 /**
  * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has
@@ -29,6 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return cartAction(request);
 }
+
+/** '?confirm=clear' draws the clearing confirmation over the cart */
+export const handle: LayerHandle = { layer: (view) => Boolean((view as { confirmClear?: boolean } | undefined)?.confirmClear) };
 
 export default function CartRoute() {
   const view = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { parseDraft, resolveDraft, saveLocation } from "~/features/location/loca
 import { getLocale, messagesFor } from "~/root-data.server";
 import { commitHeaders, CookieTooLargeError, getContext, getState } from "~/services.server";
 import { upstreamFailure } from "~/upstream-failure.server";
+import type { LayerHandle } from "~/layouts";
 
 /**
  * The location popup (spec §2, §4, §5): /location?city=…&method=…&q=… — every step is a GET navigation whose
@@ -69,6 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+/** the whole route is the popup over the page chrome */
+export const handle: LayerHandle = { layer: true };
 
 export default function LocationRoute() {
   const { view, touched, mapsKey, search } = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { isAdultConfirmed } from "~/features/menu/menu-view.server";
+import type { LayerHandle } from "~/layouts";
 
 /**
  * The 18+ confirmation over a menu (spec §2 age confirmation dialog, ADR 012): server-rendered over the menu
@@ -22,6 +23,8 @@ export const meta: MetaFunction = ({ matches }) => [
   ...(matches.find((m) => m.id === "routes/menus.$menuId")?.meta ?? []).filter((d) => !("tagName" in d)),
   { name: "robots", content: "noindex" },
 ];
+
+export const handle: LayerHandle = { layer: true };
 
 export default function AgeRoute() {
   const { menuUrl, returnTo } = useLoaderData<typeof loader>();

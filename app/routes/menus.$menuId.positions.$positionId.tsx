@@ -15,6 +15,7 @@ import { pageUrls } from "~/features/menu/seo.server";
 import { getLocale, messagesFor } from "~/root-data.server";
 import { getContext, getState } from "~/services.server";
 import { upstreamFailure } from "~/upstream-failure.server";
+import type { LayerHandle } from "~/layouts";
 
 /**
  * spec §2 menus.positions.show: the position detail as a layer over its menu (dialog ≥ 840 px, bottom sheet
@@ -127,6 +128,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirect(safeRedirect(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
 }
+
+export const handle: LayerHandle = { layer: true };
 
 export default function PositionLayer() {
   const page = useLoaderData<typeof loader>();

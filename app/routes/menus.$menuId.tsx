@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData, useOutlet } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/features/menu/seo";
@@ -35,9 +35,6 @@ export const headers = () => catalogHeaders();
 
 export default function MenuPage() {
   const page = useLoaderData<typeof loader>();
-  return (
-    <CatalogPage data={page}>
-      <Outlet />
-    </CatalogPage>
-  );
+  // a position or the age gate over the menu, when one is open
+  return <CatalogPage data={page} layer={useOutlet()} />;
 }

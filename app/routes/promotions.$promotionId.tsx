@@ -5,6 +5,7 @@ import { rootInfo, seoMeta } from "~/features/menu/seo";
 import { pageUrls } from "~/features/menu/seo.server";
 import { PromotionLayer } from "~/features/promotions/PromotionDetail";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
+import type { LayerHandle } from "~/layouts";
 
 /** spec §2 promotions.show: the promotion as a layer over the list, or over home (`?from=home`, ADR 011). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -29,6 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     type: "article",
   });
 };
+
+export const handle: LayerHandle = { layer: true };
 
 export default function PromotionRoute() {
   const { promotion, closeTo } = useLoaderData<typeof loader>();

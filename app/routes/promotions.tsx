@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { StaleNotice } from "~/components/StaleNotice";
 import { data } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { useLoaderData, useOutlet } from "@remix-run/react";
 import { useTranslation } from "~/react-i18n";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
@@ -10,6 +10,7 @@ import { pageUrls } from "~/features/menu/seo.server";
 import { PromotionList } from "~/features/promotions/PromotionList";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
 import { getLocale, messagesFor } from "~/root-data.server";
+import { inertWhen } from "~/layouts";
 
 /**
  * spec §2 promotions.index 'Акции', and the parent of promotions.show: the detail layer shows over this
@@ -52,19 +53,19 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function Promotions() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  // the promotion layer, when one is open: the list or home behind it is inert
+  const layer = useOutlet();
   if (page.kind === "home" && page.home) {
-    return (
-      <CatalogPage data={page.home}>
-        <Outlet />
-      </CatalogPage>
-    );
+    return <CatalogPage data={page.home} layer={layer} />;
   }
   return (
-    <div className="flex flex-col gap-4 pt-6">
-      <StaleNotice show={Boolean(page.list?.degraded)} />
-      <h1 className="text-3xl font-bold">{t("promotions.title")}</h1>
-      <PromotionList promotions={page.list?.promotions ?? []} />
-      <Outlet />
-    </div>
+    <>
+      <div className="flex flex-col gap-4 pt-6" {...inertWhen(layer !== null)}>
+        <StaleNotice show={Boolean(page.list?.degraded)} />
+        <h1 className="text-3xl font-bold">{t("promotions.title")}</h1>
+        <PromotionList promotions={page.list?.promotions ?? []} />
+      </div>
+      {layer}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutOf } from "~/layouts";
+import { inertWhen, layerOpen, layoutOf } from "~/layouts";
 
 describe("layouts", () => {
   it("is default when no route names one", () => {
@@ -11,5 +11,21 @@ describe("layouts", () => {
   });
   it("ignores unknown layout names", () => {
     expect(layoutOf([{ handle: { layout: "fancy" } }])).toBe("default");
+  });
+});
+
+describe("layers", () => {
+  it("is open when a matched route says so, or when its test passes on the route's data", () => {
+    expect(layerOpen([{ handle: undefined, data: null }, { handle: { layer: true }, data: null }])).toBe(true);
+    const cart = { handle: { layer: (data: unknown) => (data as { confirmClear: boolean }).confirmClear } };
+    expect(layerOpen([{ ...cart, data: { confirmClear: true } }])).toBe(true);
+    expect(layerOpen([{ ...cart, data: { confirmClear: false } }])).toBe(false);
+  });
+  it("is closed when no route draws one", () => {
+    expect(layerOpen([{ handle: { layout: "simple" }, data: null }, { handle: undefined, data: undefined }])).toBe(false);
+  });
+  it("renders inert as the string attribute React 18 writes, or not at all", () => {
+    expect(inertWhen(true)).toEqual({ inert: "" });
+    expect(inertWhen(false)).toEqual({});
   });
 });

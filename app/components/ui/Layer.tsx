@@ -1,13 +1,14 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Link } from "@remix-run/react";
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "~/react-i18n";
 
 /**
  * A layer over the page (spec §2): a centred dialog at 840 px and wider, a bottom sheet below.
  * Unlike a portal-based dialog it is server-rendered, so a route layer (position, promotion detail,
  * confirmations) shows without JavaScript too, with a close link back to `closeTo`. With JavaScript,
- * focus moves in and is trapped, Escape closes, the page behind does not scroll, and focus returns.
+ * focus moves in and is trapped, Escape closes, the page behind does not scroll, and focus returns to the control
+ * that opened it.
  * z-index 2400 (spec §9).
  */
 export function Layer({
@@ -35,6 +36,17 @@ export function Layer({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+
+  // the control that opened the layer (a card's link, 'Очистить корзину') gets the focus back when it closes
+  // (read while rendering: once the page behind turns inert the browser may drop the focus to <body>)
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  useEffect(
+    // runs after the commit that removed the layer, so the page behind is no longer inert
+    () => () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) opener.focus({ preventScroll: true });
+    },
+    [opener],
+  );
 
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -72,7 +84,10 @@ export function Layer({
         />
       )}
       <FocusTrap
-        features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus | FocusTrapFeatures.AutoFocus}
+        // not AutoFocus: with it Headless UI looks only for [data-autofocus] elements and, finding none, leaves the
+        // focus behind the layer; without it the first control (the close button, or Cancel) takes the focus.
+        // Not RestoreFocus either: the effect above returns the focus (Headless UI's did not, behind an inert page)
+        features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -5,6 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm, Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { inertWhen } from "~/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
 
@@ -33,71 +34,75 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
   const [dayOffClosed, setDayOffClosed] = useState<CartActionData | undefined>(undefined);
   const empty = view.lines.length === 0 && view.dropped.length === 0;
   const dayOff = actionData && !actionData.ok && actionData.dayOff && dayOffClosed !== actionData;
+  const confirming = confirmOpen || view.confirmClear;
 
   return (
     <div className="py-6">
-      <h1 className="mb-4 text-2xl font-semibold md:text-3xl">{t("cart.title")}</h1>
-      {empty ? (
-        <EmptyCart />
-      ) : (
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-          <div className="flex flex-col gap-4">
-            <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
-              <h2 id="cart-lines" className="sr-only">
-                {t("cart.lines")}
-              </h2>
-              <ul className="divide-y divide-line" data-testid="cart-lines">
-                {view.lines.map((line) => (
-                  <CartLineItem key={line.key} line={line} currency={view.currency} />
-                ))}
-              </ul>
-              {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
-              <div className="mt-3 flex justify-end">
-                <Link
-                  to="/cart?confirm=clear"
-                  preventScrollReset
-                  className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setConfirmOpen(true);
-                  }}
+      {/* under a dialog the cart is inert: Tab and screen readers stay in the dialog, with or without JavaScript */}
+      <div {...inertWhen(Boolean(confirming || dayOff))}>
+        <h1 className="mb-4 text-2xl font-semibold md:text-3xl">{t("cart.title")}</h1>
+        {empty ? (
+          <EmptyCart />
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+            <div className="flex flex-col gap-4">
+              <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
+                <h2 id="cart-lines" className="sr-only">
+                  {t("cart.lines")}
+                </h2>
+                <ul className="divide-y divide-line" data-testid="cart-lines">
+                  {view.lines.map((line) => (
+                    <CartLineItem key={line.key} line={line} currency={view.currency} />
+                  ))}
+                </ul>
+                {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
+                <div className="mt-3 flex justify-end">
+                  <Link
+                    to="/cart?confirm=clear"
+                    preventScrollReset
+                    className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    {t("cart.clear")}
+                  </Link>
+                </div>
+              </section>
+              {view.preflight.message ? (
+                <p
+                  role="alert"
+                  data-testid="preflight-message"
+                  className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
                 >
-                  {t("cart.clear")}
-                </Link>
+                  {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
+                </p>
+              ) : null}
+              <div className="grid gap-4 md:grid-cols-2">
+                {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
+                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
               </div>
-            </section>
-            {view.preflight.message ? (
-              <p
-                role="alert"
-                data-testid="preflight-message"
-                className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
-              >
-                {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
-              </p>
-            ) : null}
-            <div className="grid gap-4 md:grid-cols-2">
-              {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-              {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
+            </div>
+            <div className="flex flex-col gap-4">
+              {!view.acceptingOrders ? (
+                <p
+                  role="status"
+                  className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+                  data-testid="day-off-notice"
+                >
+                  <strong className="block">{t("checkout.dayOffTitle")}</strong>
+                  {t("checkout.dayOffText")}
+                </p>
+              ) : null}
+              <Totals view={view} />
+              <CheckoutForm view={view} actionData={actionData} />
             </div>
           </div>
-          <div className="flex flex-col gap-4">
-            {!view.acceptingOrders ? (
-              <p
-                role="status"
-                className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
-                data-testid="day-off-notice"
-              >
-                <strong className="block">{t("checkout.dayOffTitle")}</strong>
-                {t("checkout.dayOffText")}
-              </p>
-            ) : null}
-            <Totals view={view} />
-            <CheckoutForm view={view} actionData={actionData} />
-          </div>
-        </div>
-      )}
+        )}
+      </div>
 
-      {confirmOpen || view.confirmClear ? (
+      {confirming ? (
         <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
       ) : null}
       {dayOff ? (

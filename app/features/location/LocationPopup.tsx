@@ -9,6 +9,7 @@ import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./location.server";
 import { MapLayer } from "./MapLayer";
 import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
+import { inertWhen } from "~/layouts";
 
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
@@ -71,6 +72,8 @@ export function LocationPopup({
             : FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus
         }
         initialFocus={titleRef}
+        // … and the popup under it is inert (with and without JavaScript)
+        {...inertWhen(Boolean(layered))}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,9 +1,11 @@
+import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "~/react-i18n";
 import { SchematicMap } from "~/features/map/SchematicMap";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./location.server";
+import { inertWhen } from "~/layouts";
 
 // the Google map and its library load only when a map opens with a browser key configured
 const GoogleMapView = lazy(() => import("~/features/map/GoogleMapView"));
@@ -31,7 +33,15 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
   const marker = view.address?.location ?? null;
 
   return (
-    <div
+    <FocusTrap
+      // with JavaScript focus moves in and stays; the terms layer over the map takes it itself, and the map
+      // under that layer is inert (with and without JavaScript)
+      features={
+        view.terms
+          ? FocusTrapFeatures.None
+          : FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus
+      }
+      {...inertWhen(view.terms)}
       className="fixed inset-0 z-[2450] flex bg-surface"
       role="dialog"
       aria-modal="true"
@@ -140,6 +150,6 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
           )}
         </div>
       </div>
-    </div>
+    </FocusTrap>
   );
 }

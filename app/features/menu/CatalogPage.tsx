@@ -8,44 +8,48 @@ import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import type { CatalogPageData } from "./catalog-page.server";
 import { ldJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
+import { inertWhen } from "~/layouts";
 
 /**
  * The catalog page (spec §2, ADR 010): one combined menu page on desktop; on a phone the mobile home (menus,
  * promotions carousel, resto info) or one menu. When the first HTML was made for a desktop, CSS shows the
  * mobile home instead under 840 px; a phone's HTML is the mobile layout at every width.
  */
-export function CatalogPage({ data, children }: { data: CatalogPageData; children?: ReactNode }) {
+export function CatalogPage({ data, layer = null }: { data: CatalogPageData; layer?: ReactNode }) {
   const { t } = useTranslation();
   const { resto } = data;
   return (
-    <div className="flex flex-col gap-4 pt-4">
-      <StaleNotice show={data.degraded} />
-      {data.added ? <AddedNotice name={data.added} /> : null}
-      {!resto ? (
-        <div className="py-16 text-center">
-          <h1 className="text-2xl font-semibold">{t("location.chooseLocation")}</h1>
-        </div>
-      ) : data.device === "mobile" ? (
-        data.menuId ? (
-          <MobileMenu data={data} />
-        ) : (
-          <MobileHome data={data} />
-        )
-      ) : data.menuId ? (
-        <DesktopMenu data={data} />
-      ) : (
-        <>
-          <div className="md:hidden">
+    <>
+      {/* under a layer (a position, the age gate, a promotion) the page is inert: Tab and readers stay in the layer */}
+      <div className="flex flex-col gap-4 pt-4" {...inertWhen(layer !== null)}>
+        <StaleNotice show={data.degraded} />
+        {data.added ? <AddedNotice name={data.added} /> : null}
+        {!resto ? (
+          <div className="py-16 text-center">
+            <h1 className="text-2xl font-semibold">{t("location.chooseLocation")}</h1>
+          </div>
+        ) : data.device === "mobile" ? (
+          data.menuId ? (
+            <MobileMenu data={data} />
+          ) : (
             <MobileHome data={data} />
-          </div>
-          <div className="hidden md:block">
-            <DesktopMenu data={data} />
-          </div>
-        </>
-      )}
-      {resto ? <StructuredData data={data} /> : null}
-      {children}
-    </div>
+          )
+        ) : data.menuId ? (
+          <DesktopMenu data={data} />
+        ) : (
+          <>
+            <div className="md:hidden">
+              <MobileHome data={data} />
+            </div>
+            <div className="hidden md:block">
+              <DesktopMenu data={data} />
+            </div>
+          </>
+        )}
+        {resto ? <StructuredData data={data} /> : null}
+      </div>
+      {layer}
+    </>
   );
 }
 

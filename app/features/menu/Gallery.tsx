@@ -1,3 +1,4 @@
+import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/react-i18n";
 import { Image } from "~/components/ui/Image";
@@ -73,7 +74,9 @@ function GalleryViewer({ photos, start, alt, onClosed }: { photos: string[]; sta
 
   const src = photos[index]!;
   return (
-    <div
+    <FocusTrap
+      // the close button takes the focus (above); Tab stays in the viewer, and focus returns to the photo after
+      features={FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus}
       role="dialog"
       aria-modal="true"
       aria-label={t("menu.gallery.viewer", { n: index + 1, total })}
@@ -104,6 +107,6 @@ function GalleryViewer({ photos, start, alt, onClosed }: { photos: string[]; sta
           </button>
         </>
       ) : null}
-    </div>
+    </FocusTrap>
   );
 }
