@@ -14,6 +14,7 @@ import {
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { I18nProvider, useTranslation } from "~/react-i18n";
 import { AppHeader } from "~/components/AppHeader";
+import { FocusAfterNavigation } from "~/components/FocusAfterNavigation";
 import { useNonce } from "~/components/nonce";
 import { Analytics } from "~/features/brand/Analytics";
 import { ConsentBanner } from "~/features/brand/ConsentBanner";
@@ -80,9 +81,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <>
+      <FocusAfterNavigation />
+      <Shell>
+        <Outlet />
+      </Shell>
+    </>
   );
 }
 
