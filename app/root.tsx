@@ -21,6 +21,7 @@ import { ConsentBanner } from "~/features/brand/ConsentBanner";
 import { LegacyMigration } from "~/features/brand/LegacyMigration";
 import { NavigationProgress } from "~/features/brand/NavigationProgress";
 import { inertWhen, layerOpen, layoutOf } from "~/layouts";
+import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
 import stylesUrl from "~/styles.css?url";
@@ -61,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? "ru";
   const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
   return (
-    <html lang={locale} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
+    <html lang={langTag(locale)} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

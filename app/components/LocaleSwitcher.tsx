@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "~/react-i18n";
+import { langTag } from "~/lib/lang-tag";
 
 const ALL = ["ru", "en", "me"] as const;
 
@@ -43,7 +44,7 @@ export function LocaleSwitcher({ locale, offered, redirectTo }: { locale: string
                   name="locale"
                   value={code}
                   disabled={!available}
-                  lang={code}
+                  lang={langTag(code)}
                   aria-current={code === locale ? "true" : undefined}
                   className="w-full rounded-lg px-3 py-2 text-left text-sm enabled:hover:bg-bg disabled:opacity-50 aria-[current]:font-semibold"
                 >
