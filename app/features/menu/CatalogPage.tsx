@@ -165,8 +165,11 @@ function AddedNotice({ name }: { name: string }) {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-[2300] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-fg px-4 py-3 text-bg shadow-2xl"
+      // above the cookie consent bar while that is shown (styles.css)
+      className="fixed inset-x-4 bottom-[calc(1rem+var(--consent-bar,0px))] z-[2300] mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-fg px-4 py-3 text-bg shadow-2xl"
       data-testid="added-notice"
+      data-fixed-bottom=""
+      data-inverse=""
     >
       <span className="flex-1 text-sm font-medium">{t("menu.added", { name })}</span>
       <Link to="/cart" className="text-sm font-semibold underline underline-offset-4">

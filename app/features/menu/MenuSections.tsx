@@ -28,7 +28,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
   }, [current]);
   return (
     <div className="flex flex-col gap-8">
-      <nav aria-label={t("menu.groups")} className="sticky top-appbar z-50 -mx-4 overflow-x-auto border-b border-line bg-bg/95 px-4 py-2 md:top-appbar-lg">
+      <nav aria-label={t("menu.groups")} data-sticky-nav="" className="sticky top-appbar z-50 -mx-4 overflow-x-auto border-b border-line bg-bg/95 px-4 py-2 md:top-appbar-lg">
         <ul ref={navRef} className="flex gap-2 whitespace-nowrap">
           {menus.flatMap((menu) =>
             menu.groups.map((g) => {
@@ -58,7 +58,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
           {menu.groups.map((g, groupIndex) => {
             const anchor = anchorOf(menu.id, g.id);
             return (
-              <section key={g.id} id={anchor} aria-labelledby={`${anchor}-title`} className="scroll-anchor" data-group-section="">
+              <section key={g.id} id={anchor} aria-labelledby={`${anchor}-title`} data-group-section="">
                 <div className="mb-3 flex items-center gap-3">
                   {g.photo ? <Image src={g.photo} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
                   <h3 id={`${anchor}-title`} className="text-xl font-semibold">
@@ -102,7 +102,9 @@ function useSectionInView(ids: string[]): string | null {
         const ordered = ids.filter((id) => visible.has(id));
         if (ordered[0]) setCurrent(ordered[0]);
       },
-      { rootMargin: "-160px 0px -55% 0px" },
+      // a section reached by its link lands 128 px (phones) or 208 px (desktop) from the top, below the sticky
+      // bars (the scroll padding in styles.css); the one above it ends 32 px higher and must not count
+      { rootMargin: "-200px 0px -55% 0px" },
     );
     for (const id of ids) {
       const el = document.getElementById(id);

@@ -43,7 +43,12 @@ export function PromotionsCarousel({ promotions }: { promotions: PromotionView[]
       className="relative"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
+      onFocus={(event) => {
+        setPaused(true);
+        // the browser leaves a slide that is partly in view where it is: show all of the focused one
+        const slide = (event.target as Element).closest("li");
+        if (slide && track.current?.contains(slide)) slide.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }}
       onBlur={() => setPaused(false)}
       data-testid="promotions-carousel"
     >
