@@ -1,8 +1,8 @@
 /**
  * Sign-in journeys (issue 6) at desktop and phone sizes, JavaScript on and off (the four Playwright projects).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
 
 /** Every token the twin issues is a JWT with this header (server/demo/tokens.ts); VK tokens have this prefix. */
@@ -153,19 +153,12 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("person-name")).toHaveText("maria");
   });
 
-  test("the sign-in page has no serious accessibility violations", async ({ browser, viewport, isMobile }) => {
-    // axe runs as a script: a context with JavaScript even in the no-JS projects, at this project's size
-    const context = await browser.newContext({ javaScriptEnabled: true, viewport, isMobile, locale: "ru-RU", baseURL: test.info().project.use.baseURL });
-    const page = await context.newPage();
+  test("the sign-in page has no serious accessibility violations", async ({ page }) => {
     await page.goto("/auth");
-    const before = await new AxeBuilder({ page }).analyze();
-    const serious = (r: typeof before) => r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious(before), JSON.stringify(serious(before), null, 1)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     await page.locator('input[name="phone"]').fill(randomPhone());
     await page.locator('form:has(input[name="intent"][value="request-code"]) button').click();
     await expect(page.locator('input[name="code"]')).toBeVisible();
-    const after = await new AxeBuilder({ page }).analyze();
-    expect(serious(after), JSON.stringify(serious(after), null, 1)).toEqual([]);
-    await context.close();
+    await expectNoSeriousA11yIssues(page);
   });
 });

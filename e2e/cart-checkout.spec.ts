@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 
 /**
@@ -18,15 +18,6 @@ async function ordersOf(page: Page, phone: string): Promise<DemoOrder[]> {
   const answer = await page.request.get("/_demo/orders");
   const { orders } = (await answer.json()) as { orders: DemoOrder[] };
   return orders.filter((o) => o.payload.person.phone === phone);
-}
-
-/** axe runs inside the page, so only where JavaScript is on (the markup is the same without it). */
-async function seriousViolations(page: Page) {
-  if (test.info().project.use.javaScriptEnabled === false) return [];
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
 }
 
 /** Adds Маргарита 30 см + бекон through the position layer and Борщ through its menu card. */
@@ -168,7 +159,7 @@ test.describe("cart and checkout", () => {
     await page.getByRole("link", { name: "Очистить корзину" }).click();
     const confirm = page.getByTestId("confirm");
     await expect(confirm.getByRole("heading", { name: "Подтвердить?" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     await confirm.getByRole("button", { name: "Ок" }).click();
     await expect(page.getByTestId("cart-empty")).toBeVisible();
     await expect(page.getByTestId("confirm")).toHaveCount(0);
@@ -193,7 +184,7 @@ test.describe("cart and checkout", () => {
     await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
     await expect(form.getByTestId("error-receiptEmail")).toHaveText("Укажите email для получения чека");
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
   });
 
   test("a resto on its day off: the day-off dialog, no order, the cart kept", async ({ page }) => {
@@ -217,7 +208,7 @@ test.describe("cart and checkout", () => {
     await form.getByTestId("checkout-submit").click();
     const dialog = page.getByTestId("day-off");
     await expect(dialog.getByRole("heading", { name: "Заведение сейчас не принимает заказы" })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
     await page.screenshot({ path: `/tmp/cart-day-off-${test.info().project.name}.png` });
     await dialog.getByRole("link", { name: "Закрыть" }).click();
     await expect(page.getByTestId("day-off")).toHaveCount(0);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 /**
  * Catalog journeys (issue 4) on the demo brand, run by every project: desktop and phone, JavaScript on and
@@ -9,16 +9,6 @@ import { expect, test, type Page } from "@playwright/test";
 const MARGHERITA = "/menus/501/positions/10001";
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 840;
-
-async function expectNoSeriousA11yIssues(page: Page, include?: string) {
-  // axe runs as a script in the page: only where JavaScript is on (the same HTML is served without it)
-  if (test.info().project.use.javaScriptEnabled === false) return;
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Moscow wall-clock (resto 173 and the demo time slots use +03:00). */
 function moscowNow() {

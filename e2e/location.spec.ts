@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 /**
  * Location journeys (issue 3), each at desktop and phone, JavaScript on and off. With JavaScript the address
@@ -206,27 +206,20 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("map-confirm")).toBeDisabled();
   });
 
-  test("popup and map have no serious accessibility violations", async ({ browser, viewport, baseURL }) => {
-    // axe runs as a script in the page: check the same server-rendered screens in a context with JavaScript
-    const context = await browser.newContext({ javaScriptEnabled: true, viewport, baseURL, locale: "ru-RU" });
-    const page = await context.newPage();
+  test("popup and map have no serious accessibility violations", async ({ page }) => {
     await openPopup(page);
     await page.getByTestId("method-DELIVERY").click();
-    const popup = await new AxeBuilder({ page }).include('[data-testid="location-popup"]').analyze();
-    expect(popup.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await expect(page.getByTestId("address-input")).toBeVisible();
+    await expectNoSeriousA11yIssues(page, '[data-testid="location-popup"]');
     await page.getByRole("link", { name: "Выбрать на карте" }).click();
     await expect(page.getByTestId("map-popup")).toBeVisible();
-    const map = await new AxeBuilder({ page }).include('[data-testid="map-popup"]').analyze();
-    expect(map.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, '[data-testid="map-popup"]');
     const q = encodeURIComponent;
     await page.goto(`/location?city=115&method=DELIVERY&q=${q("Тверская 7")}&map=1&terms=1`);
     await expect(page.getByRole("dialog", { name: "Условия доставки" })).toBeVisible();
-    const terms = await new AxeBuilder({ page }).include('[data-testid="terms-popup"]').analyze();
-    expect(terms.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await expectNoSeriousA11yIssues(page, '[data-testid="terms-popup"]');
     await page.goto(`/location?city=115&method=DELIVERY&q=${q("Никольская")}&confirm=1`);
     await expect(page.getByRole("dialog", { name: "Подтвердите адрес" })).toBeVisible();
-    const confirm = await new AxeBuilder({ page }).include('[data-testid="confirm-house"]').analyze();
-    expect(confirm.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-    await context.close();
+    await expectNoSeriousA11yIssues(page, '[data-testid="confirm-house"]');
   });
 });
