@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { FragmentCacheContext } from "~/fragment-cache";
 import { fragmentCache } from "~/fragment-cache.server";
+import { InlineCssContext } from "~/inline-css";
+import { inlineCss } from "~/inline-css.server";
 import { applySecurityHeaders, createNonce } from "~/security.server";
 import { getContext } from "~/services.server";
 import { Utf8ChunkBoundaries } from "~/utf8-chunks.server";
@@ -42,7 +44,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <FragmentCacheContext.Provider value={fragmentCache.render}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <InlineCssContext.Provider value={inlineCss}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </InlineCssContext.Provider>
         </FragmentCacheContext.Provider>
       </NonceProvider>,
       {

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   Links,
@@ -24,9 +24,7 @@ import { inertWhen, layerOpen, layoutOf } from "~/layouts";
 import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n";
 import { loadRootData } from "~/root-data.server";
-import stylesUrl from "~/styles.css?url";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+import { InlineStyles } from "~/inline-css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
@@ -69,6 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={data?.brand.theme.primary ?? "#ff6a2b"} />
         {data ? <link rel="icon" href={data.favicon} /> : null}
         <Meta />
+        <InlineStyles nonce={nonce} />
         <Links />
       </head>
       <body className="bg-bg text-fg antialiased">
