@@ -57,6 +57,15 @@ export async function action({ params, request }: ActionFunctionArgs) {
       storefront.cart_positions = lines.data;
       return Response.json({ ok: true }, { headers: await commitHeaders(request) });
     }
+    case "forget-sms": {
+      // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike
+      // "reset" it keeps every other session, person and order, so tests running alongside are not disturbed
+      const body = (await request.json().catch(() => ({}))) as { phone?: unknown };
+      if (typeof body.phone !== "string") return Response.json({ ok: false }, { status: 400 });
+      demo.store.forgetSms(body.phone);
+      await getRateLimitStore().reset();
+      return Response.json({ ok: true });
+    }
     case "reset":
       demo.store.reset();
       await getRateLimitStore().reset();

@@ -77,6 +77,8 @@ export interface DemoStore {
   requestSmsCode(phone: string): Result<{ phone: string; resendAfterSeconds: number }>;
   /** the code the "SMS" carried, for the demo UI and tests; null when none is pending */
   peekSmsCode(phone: string): string | null;
+  /** forgets one phone's SMS code, timer and attempts (tests that share a phone), leaving everyone else alone */
+  forgetSms(phone: string): void;
   signInWithPhone(phone: string, code: string): Result<{ person: DemoPerson; tokens: TokenSetDto }>;
   signInExternal(
     source: "GOOGLE" | "APPLE" | "VK",
@@ -333,6 +335,10 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
     },
     requestSmsCode,
     peekSmsCode,
+    forgetSms(rawPhone) {
+      const phone = normalizePhone(rawPhone);
+      if (phone) sms.delete(phone);
+    },
     signInWithPhone,
     signInExternal,
     issueTokens,

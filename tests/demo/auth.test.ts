@@ -44,6 +44,20 @@ describe("SMS sign-in (spec §8, §9)", () => {
     expect(second).not.toBe(first);
   });
 
+  it("forgets one phone's timer on request (e2e demo control), and nothing else", async () => {
+    const { call, store } = makeTwin();
+    await requestCode(call);
+    await requestCode(call, "+79007654321");
+    const other = store.peekSmsCode("+79007654321");
+    const tokens = tokenSetSchema.parse((await signIn(call, other, "+79007654321")).body);
+    await requestCode(call, "+79001112233");
+    store.forgetSms(PHONE);
+    expect(store.peekSmsCode(PHONE)).toBeNull();
+    expect((await requestCode(call)).status).toBe(200); // no 90 s wait
+    expect(store.peekSmsCode("+79001112233")).not.toBeNull(); // another phone's pending code stays
+    expect(store.authenticate(tokens.accessToken, "access").ok).toBe(true); // and sessions stay valid
+  });
+
   it("answers a wrong code, then exhausts the attempts after 5 and waits an hour", async () => {
     const { call, store, advance } = makeTwin();
     await requestCode(call);
