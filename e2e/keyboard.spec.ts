@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { expectFocusOn, registerFocusEngine, tabTo } from "./helpers/focus";
 
 /**
- * Keyboard only (issue 9 §4): from a fresh session, with nothing but Tab, Shift+Tab, Enter, Space and the arrow
- * keys — choose the city, the method and the point in the location popup, reach the menu, open Маргарита (a
+ * Keyboard only (issue 9 §4): from a fresh session, with nothing but Tab, Enter, Space and the arrow keys
+ * (page.keyboard; no clicks) — choose the city, the method and the point in the location popup, reach the menu, open Маргарита (a
  * required size), choose a size and a topping, add it, open the cart and find it there. Every element the focus
  * passes shows a visible focus ring that nothing covers. Desktop, with JavaScript on and off.
  */
@@ -43,7 +43,6 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   await page.keyboard.press("ArrowDown");
   const second = popup.getByRole("radio").nth(1);
   await expectFocusOn(page, second, "the next point");
-  await page.screenshot({ path: `/tmp/kb-point-${test.info().project.name}.png` });
   await expect(second).toBeChecked();
   await page.keyboard.press("ArrowUp");
   await expectFocusOn(page, tverskaya, "back to Тверская");
@@ -65,7 +64,6 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   }
   const card = page.locator("#position-10001").getByRole("link", { name: "Маргарита", exact: true });
   await tabTo(page, card, "to Маргарита");
-  await page.screenshot({ path: `/tmp/kb-card-${test.info().project.name}.png` });
   if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/menus\/501\/positions\/10001$/);
@@ -80,7 +78,6 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   await page.keyboard.press("ArrowDown");
   const size30 = sizes.getByRole("radio", { name: /30 см/ });
   await expectFocusOn(page, size30, "30 см");
-  await page.screenshot({ path: `/tmp/kb-size-${test.info().project.name}.png` });
   await expect(size30).toBeChecked();
   const bacon = layer.getByRole("group", { name: "Добавить по вкусу" }).getByRole("checkbox", { name: /Бекон/ });
   await tabTo(page, bacon, "to Бекон");
@@ -98,7 +95,6 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   // from home, so there is no card to return to on this page and the focus is on the content (the notice first)
   const toCart = page.getByTestId("added-notice").getByRole("link", { name: "Перейти в корзину" });
   await tabTo(page, toCart, "to Перейти в корзину");
-  await page.screenshot({ path: `/tmp/kb-notice-${test.info().project.name}.png` });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByTestId("cart-line");
@@ -106,5 +102,4 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   await expect(line).toContainText("Маргарита");
   await expect(line.getByTestId("cart-line-modifiers")).toContainText("30 см");
   await expect(line.getByTestId("cart-line-modifiers")).toContainText("Бекон");
-  await page.screenshot({ path: `/tmp/keyboard-cart-${test.info().project.name}.png` });
 });

@@ -4,8 +4,8 @@
  * flow as the VK button; each failure removes the frame and the VK button still works. Without JavaScript: no
  * frame, just the button (its redirect journey is in auth.spec.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 const VK_BUTTON = "Войти через VK ID";
 const FRAME_TITLE = "Вход через VK ID в одно касание";
@@ -126,9 +126,7 @@ test.describe("VK One Tap with JavaScript", () => {
   test("/auth with the frame has no serious accessibility violations", async ({ page }) => {
     await page.goto("/auth");
     await expect(page.getByTestId("vk-one-tap")).toHaveAttribute("data-state", "loaded");
-    const result = await new AxeBuilder({ page }).analyze();
-    const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious, JSON.stringify(serious, null, 1)).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
   });
 
   test("the page runs under its CSP with the frame, and the stand-in may only be framed by this site", async ({ page }) => {

@@ -8,8 +8,8 @@
  *
  *  1. take the DOM the no-JS browser built (`page.content()` — the server's HTML after any plain-form
  *     round trips, as that browser parsed it; `<noscript>` children are real elements there);
- *  2. open a page in a new context *with* JavaScript, at the same viewport, user agent, touch and scale,
- *     so media queries and the phone/desktop layouts match;
+ *  2. open a page in a context *with* JavaScript, at the same viewport, user agent, touch and scale, so
+ *     media queries and the phone/desktop layouts match (one such page per worker and device, reused);
  *  3. answer that page's navigation to the same URL with the copy through `page.route`, so relative
  *     stylesheets, fonts and images still come from the server and colours/contrast are the real ones;
  *  4. with every `<script>` element removed, so nothing hydrates or changes the DOM (the copy shows what a
@@ -19,10 +19,11 @@
  *  5. with `<noscript>` unwrapped: a browser with scripting enabled parses its content as raw text and never
  *     renders it, while the no-JS browser shows it, so the content must be checked as ordinary elements.
  *
- * Then axe runs there exactly as it does on a JavaScript page.
+ * Then axe runs there exactly as it does on a JavaScript page. e2e/a11y.spec.ts plants a violation on each
+ * side of the JavaScript switch to show that each project sees its own.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
@@ -41,13 +42,32 @@ export async function seriousA11yIssues(page: Page, include?: string): Promise<s
 
 async function analyze(page: Page, include?: string): Promise<AxeResults> {
   if (test.info().project.use.javaScriptEnabled !== false) return run(page, include);
+  const copy = await copyPageFor(page);
+  // the fragment is left out: a URL that differs only by it would not load the new copy
+  copy.url = page.url().split("#")[0]!;
+  copy.html = noJsCopy(await page.content());
+  await copy.page.goto(copy.url, { waitUntil: "load" });
+  return run(copy.page, include);
+}
 
-  const html = noJsCopy(await page.content());
-  const url = page.url();
-  const use = test.info().project.use;
+interface CopyPage {
+  page: Page;
+  /** the document the next navigation of `page` to `url` is answered with */
+  url: string;
+  html: string;
+}
+
+/**
+ * One JavaScript-enabled page per browser and device (a worker runs many checks: a new context for each would
+ * cost a tenth of a second more, and the stylesheet would load again every time).
+ */
+const copies = new WeakMap<Browser, Map<string, Promise<CopyPage>>>();
+
+function copyPageFor(page: Page): Promise<CopyPage> {
   const browser = page.context().browser();
   if (!browser) throw new Error("expectNoSeriousA11yIssues needs a page from a launched browser");
-  const context = await browser.newContext({
+  const use = test.info().project.use;
+  const options = {
     javaScriptEnabled: true,
     viewport: page.viewportSize(),
     userAgent: use.userAgent,
@@ -56,26 +76,30 @@ async function analyze(page: Page, include?: string): Promise<AxeResults> {
     deviceScaleFactor: use.deviceScaleFactor,
     locale: use.locale,
     colorScheme: use.colorScheme,
-  });
-  try {
-    const copy = await context.newPage();
-    await copy.route(
-      (u) => sameDocument(u.href, url),
-      (route) =>
-        route.request().isNavigationRequest()
+  };
+  const key = JSON.stringify(options);
+  const perBrowser = copies.get(browser) ?? new Map<string, Promise<CopyPage>>();
+  copies.set(browser, perBrowser);
+  let copy = perBrowser.get(key);
+  if (!copy) {
+    copy = (async () => {
+      const context = await browser.newContext(options);
+      const entry: CopyPage = { page: await context.newPage(), url: "", html: "" };
+      await entry.page.route("**/*", (route) =>
+        route.request().isNavigationRequest() && route.request().url() === entry.url
           ? route.fulfill({
               status: 200,
               contentType: "text/html; charset=utf-8",
               headers: { "content-security-policy": "script-src 'none'" },
-              body: html,
+              body: entry.html,
             })
           : route.fallback(),
-    );
-    await copy.goto(url, { waitUntil: "load" });
-    return await run(copy, include);
-  } finally {
-    await context.close();
+      );
+      return entry;
+    })();
+    perBrowser.set(key, copy);
   }
+  return copy;
 }
 
 function run(page: Page, include?: string): Promise<AxeResults> {
@@ -95,4 +119,3 @@ export function noJsCopy(html: string): string {
   );
 }
 
-const sameDocument = (a: string, b: string) => a.split("#")[0] === b.split("#")[0];
