@@ -21,7 +21,7 @@ export function createFragmentCache({ maxBytes = 16 * 1024 * 1024 } = {}) {
     }
     return html;
   };
-  return { render, stats: () => ({ entries: cache.size, renders }), clear: () => cache.clear() };
+  return { render, stats: () => ({ entries: cache.size, renders }) };
 }
 
 export const fragmentCache = createFragmentCache();

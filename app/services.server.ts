@@ -7,5 +7,4 @@ export { getState, setState, destroyState, commitHeaders, CookieTooLargeError, w
 export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~server/session";
 export { log } from "~server/log";
 export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout, vkOneTapBase } from "~server/auth";
-export { HONEYPOT_FIELD, HONEYPOT_FROM_FIELD } from "~server/honeypot";
 export { honeypotFor, isHumanSubmission } from "~server/honeypot-context";

@@ -2,7 +2,7 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { authAction, authLoader } from "~/features/auth/sign-in.server";
 import { getContext } from "~server/context";
-import { honeypotProps } from "~server/honeypot";
+import { honeypotFields, settleAnswer, type Answer } from "../answer";
 import { commitHeaders, getState, setState, type AuthState, type StorefrontState } from "~server/session";
 
 export const ORIGIN = "http://localhost";
@@ -28,41 +28,11 @@ export class Jar {
   }
 }
 
-export interface Answer {
-  status: number;
-  location: string | null;
-  body: Record<string, unknown>;
-  headers: Headers;
-  text: string;
-}
+export type { Answer };
 
-/** Normalises what a loader/action returned or threw: a Response, or Remix's data() wrapper. */
+/** settleAnswer, keeping the cookies the answer set in the jar */
 export async function settle(run: () => Promise<unknown>, jar?: Jar): Promise<Answer> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  let answer: Answer;
-  if (value instanceof Response) {
-    const text = await value.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = {};
-    }
-    answer = { status: value.status, location: value.headers.get("Location"), body, headers: value.headers, text };
-  } else if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
-    const wrapped = value as { data: Record<string, unknown>; init: ResponseInit | null };
-    const headers = new Headers(wrapped.init?.headers);
-    answer = { status: wrapped.init?.status ?? 200, location: headers.get("Location"), body: wrapped.data, headers, text: JSON.stringify(wrapped.data) };
-  } else if (value instanceof Error) {
-    throw value;
-  } else {
-    answer = { status: 200, location: null, body: value as Record<string, unknown>, headers: new Headers(), text: JSON.stringify(value) };
-  }
+  const answer = await settleAnswer(run);
   jar?.take(answer.headers);
   return answer;
 }
@@ -76,12 +46,6 @@ export function request(path: string, jar: Jar, init: { form?: Record<string, st
     body: init.form ? new URLSearchParams(init.form).toString() : undefined,
   });
 }
-
-/** the hidden fields a rendered form carries (server/honeypot.ts), as a person's browser sends them */
-export const honeypotFields = () => {
-  const props = honeypotProps(getContext().config.sessionSecrets);
-  return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
-};
 
 export const post = (jar: Jar, form: Record<string, string>, language?: string) =>
   settle(() => authAction(request("/auth", jar, { form: { ...honeypotFields(), ...form }, language })), jar);

@@ -12,8 +12,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
 import { commitHeaders, getState, type StorefrontState } from "../../server/session";
-import { getContext } from "../../server/context";
-import { honeypotProps } from "../../server/honeypot";
+import { honeypotFields } from "../answer";
 
 export const UPSTREAM = "http://upstream.test";
 export const twin = createDemoUpstream(UPSTREAM);
@@ -128,11 +127,6 @@ export function post(path: string, cookie: string, fields: Record<string, string
   });
 }
 
-/** the hidden fields a rendered form carries (server/honeypot.ts), as a person's browser sends them */
-export function honeypotFields(): Record<string, string> {
-  const props = honeypotProps(getContext().config.sessionSecrets);
-  return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
-}
 
 export function get(path: string, cookie: string): Request {
   return new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });

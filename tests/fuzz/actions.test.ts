@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "~server/config";
 import { unseal } from "~server/crypto";
-import { honeypotProps } from "~server/honeypot";
+import { honeypotFields } from "../answer";
 import { commitHeaders, getState, storefrontStateSchema } from "~server/session";
 import { setLogLevel } from "~server/log";
 
@@ -61,8 +61,7 @@ const seededCart = [{ positionId: 10031, menuId: 501, count: 2, modifiers: [] }]
 
 beforeAll(async () => {
   setLogLevel("silent");
-  const props = honeypotProps(getConfig().sessionSecrets);
-  honeypot = { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
+  honeypot = honeypotFields();
   const seed = new Request("http://localhost/");
   const state = await getState(seed, "storefront");
   state.cart_positions.push(...seededCart);
