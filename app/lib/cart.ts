@@ -8,7 +8,7 @@
  * immutable and bounded by CART_MAX_LINES / CART_MAX_COUNT / CART_MAX_MODIFIERS so a cookie can't be blown up.
  */
 import { z } from "zod";
-import type { ModifierGroup, Position } from "~server/upstream/schemas";
+import type { ModifierGroup, Position } from "~/lib/model";
 import { CART_MAX_COUNT, CART_MAX_LINES, CART_MAX_MODIFIERS } from "./constants";
 import { multiplyMinor, sumMinor } from "./money";
 

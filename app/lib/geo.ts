@@ -13,7 +13,7 @@
  */
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import { point as turfPoint } from "@turf/helpers";
-import type { LatLng, Polygon } from "~server/upstream/schemas";
+import type { LatLng, Polygon } from "~/lib/model";
 
 /** spec §5: a position is an array of at least 2 finite numbers ([lng, lat, …]). */
 export function isValidPosition(value: unknown): value is number[] {

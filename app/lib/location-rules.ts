@@ -10,7 +10,7 @@
  *   selected, else none."
  * - spec §9 "Takeaway points sorted by order then address."
  */
-import type { DeliveryMethod, LatLng, Polygon, RestoMenuRef } from "~server/upstream/schemas";
+import type { DeliveryMethod, LatLng, Polygon, RestoMenuRef } from "~/lib/model";
 import { findZone } from "./geo";
 
 export type SelectionStep = "citySelection" | "deliveryMethodSelection";

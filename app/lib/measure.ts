@@ -3,7 +3,7 @@
  * above 1.5 hours"). Texts come from i18n: `menu.units.<unit>` with a `{{value}}` placeholder
  * (ru "{{value}} г", en "{{value}} g").
  */
-import type { MeasureUnit } from "~server/upstream/schemas";
+import type { MeasureUnit } from "~/lib/model";
 import { EXTENDED_COOKING_MINUTES } from "./constants";
 
 export const MEASURE_UNITS: readonly MeasureUnit[] = ["g", "pc", "ml", "cm"];

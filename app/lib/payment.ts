@@ -5,7 +5,7 @@
  * for the chosen method. Default payment is CARD_ONLINE if offered, else first available", Save: "if the saved
  * payment method is unavailable use the first available or none").
  */
-import type { DeliveryMethod, PaymentMethod, PaymentOptions } from "~server/upstream/schemas";
+import type { DeliveryMethod, PaymentMethod, PaymentOptions } from "~/lib/model";
 
 /** The resto's `payConfig`; either side may be missing in partial data. */
 export interface PayConfig {

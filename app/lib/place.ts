@@ -5,7 +5,7 @@
  * confirmation dialog"; spec §5 "Place name: 'Точка на карте' if no street, else street plus house number if
  * known", "Delivery address is sent only if both address and location exist").
  */
-import type { DeliveryMethod, LatLng } from "~server/upstream/schemas";
+import type { DeliveryMethod, LatLng } from "~/lib/model";
 
 /** The part of a geocoded address the naming rules read. */
 export interface AddressLike {

@@ -16,7 +16,7 @@
  * - besides "+03:00" style offsets ("Z", "UTC", "+0300", "+3" too), an IANA name ("Europe/Moscow") is
  *   accepted; anything else falls back to the default timezone.
  */
-import type { DayOfWeek, OpeningHours } from "~server/upstream/schemas";
+import type { DayOfWeek, OpeningHours } from "~/lib/model";
 import { DEFAULT_TIMEZONE } from "./constants";
 
 /** Monday first, as spec §3 lists the weekdays. */

@@ -6,7 +6,7 @@
  * 'Максимальная сумма заказа'. Hints show the remaining amount to free delivery or to a set-price delivery.").
  * All amounts are minor units.
  */
-import type { DeliveryMethod, DeliveryRule } from "~server/upstream/schemas";
+import type { DeliveryMethod, DeliveryRule } from "~/lib/model";
 import { addMinor } from "./money";
 
 export interface Threshold {

@@ -9,7 +9,7 @@
  *   restaurant's timezone; an inactive detail (like an inactive opening-hours day) gives no availability;
  * - endAt 00:00 or 23:59 is the end of the day; endAt before startAt runs past midnight.
  */
-import type { DayOfWeek, PositionTimeSlot, TimeSlotDetail } from "~server/upstream/schemas";
+import type { DayOfWeek, PositionTimeSlot, TimeSlotDetail } from "~/lib/model";
 import { DEFAULT_TIMEZONE } from "./constants";
 import {
   closingMinutes,

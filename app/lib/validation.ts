@@ -13,7 +13,7 @@
  */
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import type { LatLng, Polygon } from "~server/upstream/schemas";
+import type { LatLng, Polygon } from "~/lib/model";
 import { COMMENT_MAX, NAME_MAX, SMS_CODE_MIN_LENGTH } from "./constants";
 import { findZone } from "./geo";
 

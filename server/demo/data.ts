@@ -34,7 +34,7 @@ import type {
   RestoSummary,
   TimeSlotDetail,
   WorkingHours,
-} from "../upstream/schemas";
+} from "~/lib/model";
 
 // ─── ids ────────────────────────────────────────────────────────────────────────────────────────
 

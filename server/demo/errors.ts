@@ -4,7 +4,7 @@
  * exported so that the upstream client and the tests can refer to them.
  */
 import { HttpResponse } from "msw";
-import type { ErrorBody } from "../upstream/schemas";
+import type { ErrorBody } from "~/lib/model";
 
 export interface DemoError {
   status: number;

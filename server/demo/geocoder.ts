@@ -2,7 +2,7 @@
  * The twin's Google stand-in: address search, reverse geocoding and place lookup over DEMO_ADDRESSES,
  * answered in the shapes of Places API (New) and the Geocoding API.
  */
-import type { LatLng } from "../upstream/schemas";
+import type { LatLng } from "~/lib/model";
 import {
   addressLine,
   DEMO_ADDRESSES,

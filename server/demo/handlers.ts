@@ -5,7 +5,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
 import { z } from "zod";
-import { orderPayloadSchema, preflightPayloadSchema, type City, type Order, type TokenSetDto } from "../upstream/schemas";
+import { orderPayloadSchema, preflightPayloadSchema, type City, type Order, type TokenSetDto } from "~/lib/model";
 import {
   DEMO_CITIES,
   DEMO_EMPTY_WHITE_LABEL,

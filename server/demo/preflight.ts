@@ -17,7 +17,7 @@ import type {
   PaymentMethod,
   PreflightAnswer,
   PreflightPayload,
-} from "../upstream/schemas";
+} from "~/lib/model";
 import { DEMO_AUTO_DISCOUNTS, findDemoResto, findRestoPosition, modifiersOfPosition, type DemoResto } from "./data";
 import { demoError, formatRub, RESTO_PAY_ERROR_CODES, type DemoError } from "./errors";
 import { checkPromoCode, type PromoDiscount } from "./promo";

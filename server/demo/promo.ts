@@ -2,7 +2,7 @@
  * The twin's promo codes (case-insensitive): one that works everywhere, two that work only in some
  * contexts, and one per promo error of spec §8. `DEMO_PROMO_CODES` is also the table tests and docs use.
  */
-import type { DeliveryMethod } from "../upstream/schemas";
+import type { DeliveryMethod } from "~/lib/model";
 import { DEMO_RESTO_IDS } from "./data";
 import { demoError, type DemoError, type PromoErrorCode } from "./errors";
 

@@ -3,7 +3,7 @@
  * and the failure scenario. Deterministic (counters, no randomness) and clock-injectable for tests.
  * Idempotency is not the twin's job: every order POST creates one order.
  */
-import type { OrderPayload, PreflightAnswer, ProfileDto, TokenSetDto } from "../upstream/schemas";
+import type { OrderPayload, PreflightAnswer, ProfileDto, TokenSetDto } from "~/lib/model";
 import { demoError, type DemoError } from "./errors";
 import { DEFAULT_SCENARIO, type DemoScenario } from "./scenario";
 import { decodeToken, encodeToken, type TokenPayload, type TokenType } from "./tokens";

@@ -10,7 +10,7 @@
  * and can still pick a point on the map; nothing here throws into a loader.
  */
 import { z } from "zod";
-import type { Bounds, LatLng } from "../upstream/schemas";
+import type { Bounds, LatLng } from "~/lib/model";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 

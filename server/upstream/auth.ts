@@ -1,7 +1,7 @@
 /** Sign-in and token refresh (spec §4 "States", §7 sign calls). POSTs: never cached, never retried. */
 import { z } from "zod";
 import type { UpstreamDeps } from "./deps";
-import { tokenSetSchema, type TokenSetDto } from "./schemas";
+import { tokenSetSchema, type TokenSetDto } from "~/lib/model";
 
 /** The answer of the SMS code request is not read (spec §7 "requests an SMS code"). */
 const ignoredAnswer = z.unknown();

@@ -16,7 +16,7 @@ import type {
   RestoMenuRef,
   TimeSlotDetail,
   WorkingHours,
-} from "./schemas";
+} from "~/lib/model";
 
 /** spec §3: the synthetic group of positions without a group. */
 export const SYNTHETIC_GROUP_ID = 0;

@@ -27,7 +27,7 @@ import {
   type Resto,
   type RestoSummary,
   type WorkingHours,
-} from "./schemas";
+} from "~/lib/model";
 
 export interface Catalog {
   /** GET /1/p/cities?whiteLabel (+ optional query) */

@@ -5,7 +5,7 @@
  */
 import { ApiError, TIME_FETCH_FAILED_MESSAGE, isApiError } from "./errors";
 import type { Http, Logger } from "./http";
-import { nowSchema } from "./schemas";
+import { nowSchema } from "~/lib/model";
 
 export interface Clock {
   /** GET /1/now and store the offset; resolves to the offset in ms. Throws ApiError ('Failed to fetch UTC time'). */

@@ -6,7 +6,7 @@ import type { Cached } from "./cache";
 import type { Catalog } from "./catalog";
 import { cacheKey, type UpstreamDeps } from "./deps";
 import { NOT_FOUND_MESSAGES } from "./errors";
-import { deliveriesPageSchema, type DeliveryRule, type DeliveryZoneDto, type Polygon, type Resto } from "./schemas";
+import { deliveriesPageSchema, type DeliveryRule, type DeliveryZoneDto, type Polygon, type Resto } from "~/lib/model";
 
 /** spec §9: delivery zones page size. */
 export const DELIVERY_ZONES_PAGE_SIZE = 100;

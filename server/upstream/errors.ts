@@ -2,7 +2,7 @@
  * The error every upstream call throws (spec §8 "API failure"). One class for HTTP failures, network
  * failures, timeouts and answers that do not match their schema, so loaders and actions handle one shape.
  */
-import { errorBodySchema } from "./schemas";
+import { errorBodySchema } from "~/lib/model";
 
 /** spec §8: the network failure message (long form, used for thrown fetch errors). */
 export const NETWORK_ERROR_MESSAGE = "Network error when attempting to fetch resource.";

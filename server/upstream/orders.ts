@@ -11,7 +11,7 @@ import {
   type OrderPayload,
   type PreflightAnswer,
   type PreflightPayload,
-} from "./schemas";
+} from "~/lib/model";
 
 /** The signed-in customer: the profile id and the access token from the session. */
 export interface PersonAuth {

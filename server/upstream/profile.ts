@@ -1,7 +1,7 @@
 /** The signed-in customer's profile (spec §3 "Person profile", §7 GET /api/v1/me). Never cached. */
 import type { UpstreamDeps } from "./deps";
 import { NOT_FOUND_MESSAGES } from "./errors";
-import { profileSchema, type ProfileDto } from "./schemas";
+import { profileSchema, type ProfileDto } from "~/lib/model";
 
 export interface Profile {
   /** GET /api/v1/me with the bearer access token */

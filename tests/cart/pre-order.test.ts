@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { preOrderSlots } from "~/features/checkout/pre-order";
-import type { WorkingHours } from "../../server/upstream/schemas";
+import type { WorkingHours } from "~/lib/model";
 
 const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
 const hours = (open: string, close: string, active = true) => DAYS.map((dayOfWeek) => ({ dayOfWeek, active, open, close }));

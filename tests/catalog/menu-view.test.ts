@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { searchPositions, toMenuSummaries, toMenuViews, toPositionDetail } from "~/features/menu/menu-view.server";
 import { withSyntheticGroup, type RestoCatalog } from "~server/upstream";
-import type { Position, PositionGroup, Resto, TimeSlotDetail } from "~server/upstream/schemas";
-import { restoSchema } from "~server/upstream/schemas";
+import type { Position, PositionGroup, Resto, TimeSlotDetail } from "~/lib/model";
+import { restoSchema } from "~/lib/model";
 
 /** Monday 2025-01-06, hh:mm in Moscow (+03:00) as a Date. */
 const msk = (day: number, hh: number, mm = 0) => new Date(Date.UTC(2025, 0, 6 + day, hh - 3, mm));

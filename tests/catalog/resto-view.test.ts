@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { restoStateNow, toRestoDetail } from "~/features/restos/resto-view.server";
-import { restoSchema, type OpeningHours } from "~server/upstream/schemas";
+import { restoSchema, type OpeningHours } from "~/lib/model";
 
 const WEEK = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
 const hours = (day: (typeof WEEK)[number], open: string, close: string, active = true): OpeningHours => ({ dayOfWeek: day, open, close, active });

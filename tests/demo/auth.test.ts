@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SEEDED_PHONE } from "../../server/demo";
 import { decodeToken } from "../../server/demo/tokens";
-import { errorBodySchema, profileSchema, tokenSetSchema } from "../../server/upstream/schemas";
+import { errorBodySchema, profileSchema, tokenSetSchema } from "~/lib/model";
 import { firstErrorCode, makeTwin } from "./helpers";
 
 const PHONE = "+7 (900) 123-45-67";

@@ -14,7 +14,7 @@ import {
   restoSchema,
   restoSummariesSchema,
   workingHoursListSchema,
-} from "../../server/upstream/schemas";
+} from "~/lib/model";
 import { firstErrorCode, makeTwin, MONDAY_NOON_MSK } from "./helpers";
 
 describe("catalog handlers", () => {

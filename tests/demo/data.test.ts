@@ -24,7 +24,7 @@ import {
   positionGroupSchema,
   positionSchema,
   restoSchema,
-} from "../../server/upstream/schemas";
+} from "~/lib/model";
 
 const unique = (values: Array<number | string>) => new Set(values).size === values.length;
 

@@ -1,7 +1,7 @@
 /** Shared helpers of the twin's tests: a twin with a settable clock and small JSON call wrappers. */
 import type { z } from "zod";
 import { createDemoUpstream, DEMO_NOTABLE, findAddress, type DemoStoreOptions } from "../../server/demo";
-import type { OrderPayload, PreflightPayload } from "../../server/upstream/schemas";
+import type { OrderPayload, PreflightPayload } from "~/lib/model";
 
 /** Monday 2025-01-06 09:00 UTC (12:00 in Moscow). */
 export const MONDAY_NOON_MSK = Date.UTC(2025, 0, 6, 9, 0, 0);

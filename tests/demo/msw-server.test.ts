@@ -3,7 +3,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createDemoUpstream } from "../../server/demo";
-import { citiesSchema, restoSchema } from "../../server/upstream/schemas";
+import { citiesSchema, restoSchema } from "~/lib/model";
 
 const twin = createDemoUpstream("http://twin.test");
 const server = setupServer(...twin.handlers);

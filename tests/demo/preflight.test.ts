@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_NOTABLE, DEMO_PROMO_CODES, DEMO_DELIVERY_LINE_ID, PROMO_ERROR_CODES } from "../../server/demo";
-import type { PreflightPayload } from "../../server/upstream/schemas";
-import { errorBodySchema, orderSchema, preflightAnswerSchema } from "../../server/upstream/schemas";
+import type { PreflightPayload } from "~/lib/model";
+import { errorBodySchema, orderSchema, preflightAnswerSchema } from "~/lib/model";
 import { firstErrorCode, line, location, makeTwin, orderPayload, pizza, preflightPayload } from "./helpers";
 
 const ANON = "/1/persons/orders/preflight";

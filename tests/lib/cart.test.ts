@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ModifierGroup } from "~server/upstream/schemas";
+import type { ModifierGroup } from "~/lib/model";
 import {
   addLine,
   type CartLine,

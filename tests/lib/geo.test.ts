@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Polygon } from "~server/upstream/schemas";
+import type { Polygon } from "~/lib/model";
 import {
   findZone,
   fromPosition,

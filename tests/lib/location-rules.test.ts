@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Polygon } from "~server/upstream/schemas";
+import type { Polygon } from "~/lib/model";
 import {
   initialDeliveryMethod,
   type LocationDraft,

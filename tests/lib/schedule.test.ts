@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { OpeningHours } from "~server/upstream/schemas";
+import type { OpeningHours } from "~/lib/model";
 import {
   closingMinutes,
   DAYS_OF_WEEK,

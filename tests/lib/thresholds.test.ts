@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { DeliveryRule } from "~server/upstream/schemas";
+import type { DeliveryRule } from "~/lib/model";
 import { deliveryCostOf, deliveryHint, matchThreshold, orderTotal, type Threshold, thresholdsFromRules } from "~/lib/thresholds";
 
 const rule = (deliveryPrice: number, minOrderPrice: number, maxOrderPrice: number | null, time = 60): DeliveryRule => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { DayOfWeek, PositionTimeSlot, TimeSlotDetail } from "~server/upstream/schemas";
+import type { DayOfWeek, PositionTimeSlot, TimeSlotDetail } from "~/lib/model";
 import { isPositionAvailable, mergeSlotDays, nextAvailability, slotDaysText, slotDetailsFor, slotIndex } from "~/lib/time-slots";
 
 /** 2024-01-01 is a Monday; times are +03:00. */

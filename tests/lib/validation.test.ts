@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Polygon } from "~server/upstream/schemas";
+import type { Polygon } from "~/lib/model";
 import {
   commentSchema,
   decodeValidationMessage,

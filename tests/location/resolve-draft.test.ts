@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseDraft, resolveDraft } from "~/features/location/location.server";
 import { getContext } from "~server/context";
 import type { AreaData } from "~server/upstream/delivery";
-import type { City } from "~server/upstream/schemas";
+import type { City } from "~/lib/model";
 
 const city = (id: number, name: string): City => ({
   id,

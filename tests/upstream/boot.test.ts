@@ -1,7 +1,7 @@
 import { delay, http as mock, HttpResponse, type JsonBodyType } from "msw";
 import { describe, expect, it } from "vitest";
 import { SYNTHETIC_GROUP_ID, withSyntheticGroup } from "~server/upstream/boot";
-import { positionGroupsSchema, positionsSchema } from "~server/upstream/schemas";
+import { positionGroupsSchema, positionsSchema } from "~/lib/model";
 import * as f from "./fixtures";
 import { BASE } from "./fixtures";
 import { makeUpstream, setupMswServer } from "./helpers";

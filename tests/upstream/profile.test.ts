@@ -1,7 +1,7 @@
 import { http as mock, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { effectiveProfile } from "~server/upstream/profile";
-import { profileSchema } from "~server/upstream/schemas";
+import { profileSchema } from "~/lib/model";
 import * as f from "./fixtures";
 import { BASE } from "./fixtures";
 import { makeUpstream, setupMswServer } from "./helpers";

@@ -15,7 +15,7 @@ import { tokenDecision } from "~/lib/tokens";
 import { getContext, getState, setState, vkLogout, type AuthState } from "~/services.server";
 import { effectiveProfile } from "~server/upstream/profile";
 import { isApiError } from "~server/upstream/errors";
-import type { TokenSetDto } from "~server/upstream/schemas";
+import type { TokenSetDto } from "~/lib/model";
 
 export type SignInSource = NonNullable<AuthState["person_token_set"]>["source"];
 

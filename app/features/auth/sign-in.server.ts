@@ -24,7 +24,7 @@ import {
   isHumanSubmission,
 } from "~/services.server";
 import { isApiError, type ApiError } from "~server/upstream/errors";
-import type { TokenSetDto } from "~server/upstream/schemas";
+import type { TokenSetDto } from "~/lib/model";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
 import { oneTapFrameUrl } from "./vk-one-tap-protocol";
 

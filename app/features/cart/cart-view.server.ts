@@ -15,7 +15,7 @@ import { preOrderSlots } from "~/features/checkout/pre-order";
 import { getContext, getState } from "~/services.server";
 import { getLocale, messagesFor } from "~/root-data.server";
 import type { RestoCatalog } from "~server/upstream";
-import type { DeliveryMethod } from "~server/upstream/schemas";
+import type { DeliveryMethod } from "~/lib/model";
 import {
   buildPreflightPayload,
   catalogLookup,

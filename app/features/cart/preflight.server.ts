@@ -13,7 +13,7 @@ import { getLocale, messagesFor } from "~/root-data.server";
 import { checkoutPerson } from "~/features/checkout/person.server";
 import { errorText } from "~/features/checkout/error-messages";
 import { isApiError, type PersonAuth, type RestoCatalog } from "~server/upstream";
-import type { DeliveryMethod, LatLng, PaymentMethod, PreflightAnswer, PreflightPayload } from "~server/upstream/schemas";
+import type { DeliveryMethod, LatLng, PaymentMethod, PreflightAnswer, PreflightPayload } from "~/lib/model";
 
 /** spec §7: the line that carries the delivery price. */
 export const DELIVERY_PRICE_SPECIAL = "DELIVERY_PRICE";

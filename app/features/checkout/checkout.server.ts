@@ -14,7 +14,7 @@ import { getClientAddress } from "~server/auth/client-address";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { isApiError } from "~server/upstream";
-import type { OrderPayload } from "~server/upstream/schemas";
+import type { OrderPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;

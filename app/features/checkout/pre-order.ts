@@ -4,7 +4,7 @@
  * method, from today to `dayInAdvance` days ahead, never earlier than now + minTimeMinutes. Pure.
  */
 import { DAYS_OF_WEEK, closingMinutes, localTimeAt, parseClockTime, type Instant } from "~/lib/schedule";
-import type { WorkingHours } from "~server/upstream/schemas";
+import type { WorkingHours } from "~/lib/model";
 
 export const PRE_ORDER_STEP_MINUTES = 30;
 const MINUTE = 60_000;

@@ -12,7 +12,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { StorefrontState } from "~server/session";
 import type { Brand } from "~server/brand";
-import type { City, DeliveryMethod, LatLng, Polygon } from "~server/upstream/schemas";
+import type { City, DeliveryMethod, LatLng, Polygon } from "~/lib/model";
 import type { AreaData, AreaResto, DeliveryZone } from "~server/upstream/delivery";
 import type { GeocodedAddress } from "~server/geo";
 import { findZone } from "~/lib/geo";

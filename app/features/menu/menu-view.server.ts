@@ -8,7 +8,7 @@ import { isExtendedCooking } from "~/lib/measure";
 import { isPositionAvailable, mergeSlotDays, nextAvailability } from "~/lib/time-slots";
 import { getState } from "~/services.server";
 import type { RestoCatalog } from "~server/upstream";
-import type { DayOfWeek, DeliveryMethod, MeasureUnit, ModifierGroup, Position } from "~server/upstream/schemas";
+import type { DayOfWeek, DeliveryMethod, MeasureUnit, ModifierGroup, Position } from "~/lib/model";
 
 /** When a position outside its time slots becomes available (serializable). */
 export interface NextAvailable {

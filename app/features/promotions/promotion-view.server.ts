@@ -1,5 +1,5 @@
 /** Promotions as the pages render them (spec §2 'Акции'; entity fields beyond these are not shown, spec §3). */
-import type { Promotion } from "~server/upstream/schemas";
+import type { Promotion } from "~/lib/model";
 
 export interface PromotionView {
   id: number;

@@ -3,7 +3,7 @@
  * opening hours per weekday and today's state in the resto's timezone (spec §3, §4; default +03:00).
  */
 import { dayOfWeekAt, nextOpening, openingStateAt, weekSchedule, type OpeningState } from "~/lib/schedule";
-import type { DayOfWeek, Resto } from "~server/upstream/schemas";
+import type { DayOfWeek, Resto } from "~/lib/model";
 
 export interface RestoState {
   /** null when the resto publishes no schedule */

@@ -1,6 +1,8 @@
 /**
- * Zod schemas of every upstream answer (spec §3, §7). The upstream client parses each answer with
- * these; the demo twin (server/demo) builds its answers to pass them. Money is in minor units.
+ * The data model: zod schemas of the upstream's entities and answers (spec §3, §7). It sits at the
+ * bottom of the dependency graph (it imports only zod): the pure rules in app/lib take their types
+ * from here, the upstream client (server/upstream) parses each answer with these, and the demo twin
+ * (server/demo) builds its answers to pass them. Money is in minor units.
  * Unknown fields are stripped; optional fields default so that routes never see `undefined` lists.
  */
 import { z } from "zod";
