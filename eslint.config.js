@@ -24,10 +24,19 @@ export default tseslint.config(
     },
   },
   {
-    // server-only code must never be imported by browser modules (they go through *.server.ts)
-    files: ["app/**/*.tsx"],
+    // one door to server code: only *.server.ts(x) modules import server/ (Remix's Vite plugin then fails the
+    // client build if a browser module ever imports one, so tokens and keys cannot reach a bundle)
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.server.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~server/*", "../server/*", "../../server/*"], message: "Import server code through a *.server.ts module." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~server/*", "**/server/*"], message: "Import server code only from a *.server.ts module." }] }],
+    },
+  },
+  {
+    // the pure rules and the data model sit at the bottom: app/lib imports nothing from server/ or the UI
+    files: ["app/lib/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~server/*", "**/server/*", "~/features/*", "~/shell/*", "~/routes/*", "~/components/*", "react", "@remix-run/*"], message: "app/lib holds pure rules: no server, UI or framework imports." }] }],
     },
   },
   {

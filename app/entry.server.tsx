@@ -3,14 +3,14 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "~/components/nonce";
-import { FragmentCacheContext } from "~/fragment-cache";
-import { fragmentCache } from "~/fragment-cache.server";
-import { InlineCssContext } from "~/inline-css";
-import { inlineCss } from "~/inline-css.server";
-import { applySecurityHeaders, createNonce } from "~/security.server";
-import { getContext } from "~/services.server";
-import { Utf8ChunkBoundaries } from "~/utf8-chunks.server";
+import { NonceProvider } from "~/document/nonce";
+import { FragmentCacheContext } from "~/document/fragment-cache";
+import { fragmentCache } from "~/document/fragment-cache.server";
+import { InlineCssContext } from "~/document/inline-css";
+import { inlineCss } from "~/document/inline-css.server";
+import { applySecurityHeaders, createNonce } from "~server/security";
+import { getContext } from "~server/context";
+import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
 
 function securityOptions() {
   const { config } = getContext();

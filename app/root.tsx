@@ -9,38 +9,33 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useMatches,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import { useMemo, type CSSProperties, type ReactNode } from "react";
-import { I18nProvider, useTranslation } from "~/react-i18n";
-import { AppHeader } from "~/components/AppHeader";
-import { FocusAfterNavigation } from "~/components/FocusAfterNavigation";
-import { useNonce } from "~/components/nonce";
-import { Analytics } from "~/features/brand/Analytics";
-import { ConsentBanner } from "~/features/brand/ConsentBanner";
-import { LegacyMigration } from "~/features/brand/LegacyMigration";
-import { NavigationProgress } from "~/features/brand/NavigationProgress";
-import { inertWhen, layerOpen, layoutOf } from "~/layouts";
+import { I18nProvider, useTranslation } from "~/i18n/react";
+import { AppHeader } from "~/shell/AppHeader";
+import { FocusAfterNavigation } from "~/shell/FocusAfterNavigation";
+import { useNonce } from "~/document/nonce";
+import { Analytics } from "~/shell/Analytics";
+import { ConsentBanner } from "~/shell/ConsentBanner";
+import { LegacyMigration } from "~/shell/LegacyMigration";
+import { NavigationProgress } from "~/shell/NavigationProgress";
+import { inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 import { langTag } from "~/lib/lang-tag";
-import { createI18n } from "~/i18n";
-import { loadRootData } from "~/root-data.server";
-import { InlineStyles } from "~/inline-css";
+import { createI18n } from "~/i18n/i18n";
+import { loadRootData } from "~/shell/root-data.server";
+import { useRootData, type RootData } from "~/shell/root-data";
+import { InlineStyles } from "~/document/inline-css";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
 }
 
-export type { RootData } from "~/root-data.server";
-import type { RootData } from "~/root-data.server";
+export type { RootData } from "~/shell/root-data";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const name = data?.brand.displayName ?? "Storefront";
   return [{ title: name }, { name: "description", content: data?.description ?? "" }];
 };
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
-}
 
 function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSProperties {
   if (!theme) return {};
@@ -158,13 +153,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string"
-      ? error.data
-      : error.statusText
-    : error instanceof Error
-      ? t("errors.unknown")
-      : t("errors.unknown");
+  // a route's message (the spec's upstream text) when it sent one, else the localized unknown-error text
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : t("errors.unknown");
   return (
     <main id="main" className="mx-auto flex min-h-[60dvh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}</h1>

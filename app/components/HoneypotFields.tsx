@@ -1,5 +1,5 @@
 import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 
 export interface HoneypotFieldsProps {
   nameFieldName: string;

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 
 /** Issue 8: shown while pages are served from cache because the upstream is failing. */
 export function StaleNotice({ show }: { show: boolean }) {

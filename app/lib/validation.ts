@@ -1,94 +1,16 @@
 /**
- * Form validation (spec §5) as zod schemas whose error messages are i18n KEYS ("validation.phone.required"),
- * plus the texts of those keys: `ruValidationMessages` holds the spec's Russian strings verbatim,
- * `enValidationMessages` their English equivalents. Both are nested the way the keys read, so a locale can
- * mount them as its `validation` section.
+ * Form validation (spec §5) as zod schemas whose error messages are i18n KEYS ("validation.phone.required").
+ * The texts live in the locale files (app/i18n/locales/<lang>/validation.ts); `translateValidation` in
+ * app/i18n turns a schema message into the customer's language.
  *
- * Messages with parameters use the spec's "{0}" placeholders ('не более {0} символов'). A schema error that
- * needs a parameter carries it in the message: `withParams(key, 50)` → "validation.generic.maxLength|50";
- * `validationText` / `translateValidation` decode it and fill the placeholders.
- *
- * Where the spec names a message without quoting it (comment max, digits only, integers only, capitals only,
- * exact length, excluded character) the texts here are ours.
+ * A schema error that needs a parameter carries it in the message: `withParams(key, 50)` →
+ * "validation.generic.maxLength|50"; the translation fills the text's {{0}} with it.
  */
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 import type { LatLng, Polygon } from "~/lib/model";
 import { COMMENT_MAX, NAME_MAX, SMS_CODE_MIN_LENGTH } from "./constants";
 import { findZone } from "./geo";
-
-// ── texts ────────────────────────────────────────────────────────────────────────────────────────
-
-/** spec §5 Russian texts, verbatim. */
-export const ruValidationMessages = {
-  phone: { required: "Введите номер телефона", invalid: "Укажите корректный номер" },
-  smsCode: { required: "Введите код из СМС", tooShort: "Слишком короткий SMS-код" },
-  email: {
-    required: "Введите email",
-    invalid: "Укажите корректный email",
-    receiptRequired: "Укажите email для получения чека",
-  },
-  name: { required: "Введите ваше имя", tooLong: "Имя не должно превышать 50 символов" },
-  comment: { tooLong: "Комментарий не должен превышать 100 символов" },
-  field: { required: "Обязательное поле" },
-  generic: {
-    required: "Это поле обязательно",
-    email: "Пожалуйста, введите действительный email",
-    maxLength: "не более {0} символов",
-    minLength: "не менее {0} символов",
-    pattern: "Недопустимый формат",
-    atLeastOne: "выберите хотя бы одно значение",
-    digits: "только цифры",
-    integer: "только целые числа",
-    capitals: "только заглавные буквы",
-    exactLength: "ровно {0} символов",
-    excludedCharacter: "недопустимый символ {0}",
-  },
-  address: {
-    chooseOrPoint: "Выберите адрес из списка или укажите точку на карте",
-    required: "Укажите адрес доставки",
-    outsideZone: "Адрес не входит в зону доставки",
-    notFound: "Адрес не найден",
-  },
-  takeaway: { required: "Выберите точку самовывоза", noneAvailable: "Нет доступных пунктов самовывоза" },
-} as const;
-
-type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-/** The shape every language's validation texts share. */
-export type ValidationMessages = Texts<typeof ruValidationMessages>;
-
-export const enValidationMessages: ValidationMessages = {
-  phone: { required: "Enter your phone number", invalid: "Enter a valid number" },
-  smsCode: { required: "Enter the code from the SMS", tooShort: "The SMS code is too short" },
-  email: {
-    required: "Enter your email",
-    invalid: "Enter a valid email",
-    receiptRequired: "Enter an email to receive the receipt",
-  },
-  name: { required: "Enter your name", tooLong: "The name must not exceed 50 characters" },
-  comment: { tooLong: "The comment must not exceed 100 characters" },
-  field: { required: "Required field" },
-  generic: {
-    required: "This field is required",
-    email: "Please enter a valid email",
-    maxLength: "at most {0} characters",
-    minLength: "at least {0} characters",
-    pattern: "Invalid format",
-    atLeastOne: "choose at least one value",
-    digits: "digits only",
-    integer: "integers only",
-    capitals: "capital letters only",
-    exactLength: "exactly {0} characters",
-    excludedCharacter: "character {0} is not allowed",
-  },
-  address: {
-    chooseOrPoint: "Choose an address from the list or set a point on the map",
-    required: "Enter the delivery address",
-    outsideZone: "The address is outside the delivery area",
-    notFound: "Address not found",
-  },
-  takeaway: { required: "Choose a pickup point", noneAvailable: "No pickup points available" },
-};
 
 // ── keys ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -145,37 +67,6 @@ export function decodeValidationMessage(message: string): { key: string; params:
       }
     }),
   };
-}
-
-/** Fills {0}, {1}… (missing parameters stay as written). */
-export function interpolate(text: string, params: readonly (string | number)[]): string {
-  return text.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const value = params[Number(index)];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-function lookup(messages: ValidationMessages, key: string): string | null {
-  if (!key.startsWith("validation.")) return null;
-  let node: unknown = messages;
-  for (const part of key.slice("validation.".length).split(".")) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, part)) return null;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : null;
-}
-
-/** The text of a schema message in a language; a message that is not a known key is returned unchanged. */
-export function validationText(message: string, locale: "ru" | "en" | string = "ru"): string {
-  const { key, params } = decodeValidationMessage(message);
-  const text = lookup(locale.startsWith("en") ? enValidationMessages : ruValidationMessages, key);
-  return text === null ? message : interpolate(text, params);
-}
-
-/** The text of a schema message through the app's translate function (i18next leaves "{0}" alone). */
-export function translateValidation(message: string, t: (key: string) => string): string {
-  const { key, params } = decodeValidationMessage(message);
-  return interpolate(t(key), params);
 }
 
 // ── schemas ──────────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
-import { demoVkOneTap } from "~/features/auth/demo-idp.server";
-import { createNonce, framedStandInHeaders } from "~/security.server";
+import { createNonce, demoVkOneTap, framedStandInHeaders } from "~/features/auth/demo-idp.server";
 
 /**
  * Demo only (ADR 045): a stand-in for VK ID's One Tap frame (`button_one_tap_auth`), framed by /auth. A small

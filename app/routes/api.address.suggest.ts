@@ -1,40 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/constants";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { getContext } from "~/services.server";
+import { suggestAddresses } from "~/features/location/suggest.server";
 
-/**
- * BFF for address suggestions (spec §5): Google Places Autocomplete (New) with the server key, restricted to
- * the city's bounds, the customer's language and addresses, with the browser's session token.
- * GET /api/address/suggest?q=…&city=…&token=…
- */
-const querySchema = z.object({
-  q: z.string().trim().min(AUTOCOMPLETE_MIN_CHARS).max(200),
-  city: z.coerce.number().int().positive(),
-  token: z.string().max(100).optional(),
-});
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
-  const locale = await getLocale(request);
-  const headers = { "Cache-Control": "private, no-store" };
-  if (!parsed.success) {
-    return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 400, headers });
-  }
-  const { upstream, geo } = getContext();
-  let city;
-  try {
-    city = (await upstream.catalog.cities()).value.find((c) => c.id === parsed.data.city);
-  } catch {
-    return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 503, headers });
-  }
-  if (!city) return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 400, headers });
-  const suggestions = await geo.suggest(parsed.data.q, {
-    bounds: city.bounds,
-    language: locale,
-    sessionToken: parsed.data.token,
-  });
-  return Response.json({ suggestions, error: null }, { headers });
-}
+/** GET /api/address/suggest?q=…&city=…&token=… — address suggestions (spec §5), see suggest.server.ts. */
+export const loader = (args: LoaderFunctionArgs) => suggestAddresses(args);

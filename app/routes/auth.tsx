@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { LayoutHandle } from "~/layouts";
+import type { LayoutHandle } from "~/shell/layouts";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AuthScreen } from "~/features/auth/AuthScreen";
 import { authAction, authLoader, type AuthActionData } from "~/features/auth/sign-in.server";

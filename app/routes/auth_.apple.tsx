@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { appleAction } from "~/features/auth/apple.server";
 
 /** POST /auth/apple: starts Sign in with Apple, and receives Apple's form_post callback (ADR 034). */

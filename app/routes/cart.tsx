@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
-import type { LayerHandle } from "~/layouts";
+import type { LayerHandle } from "~/shell/layouts";
 
 /**
  * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has

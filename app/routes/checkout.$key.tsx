@@ -1,20 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
-import { placedOrder } from "~/features/checkout/checkout.server";
+import { useTranslation } from "~/i18n/react";
+import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/features/cart/CartScreen";
-import { commitHeaders } from "~/services.server";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const order = await placedOrder(request, params.key ?? "");
-  if (!order) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
-  return data({ order }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadSuccessPage(request, params.key ?? "");
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { messages?: { checkout?: { successTitle?: string } } } | undefined;

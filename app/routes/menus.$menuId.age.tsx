@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { isAdultConfirmed } from "~/features/menu/menu-view.server";
-import type { LayerHandle } from "~/layouts";
+import type { LayerHandle } from "~/shell/layouts";
 
 /**
  * The 18+ confirmation over a menu (spec §2 age confirmation dialog, ADR 012): server-rendered over the menu

@@ -1,10 +1,11 @@
+import { interpolate } from "~/i18n/translator";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { getLocale, messagesFor } from "~/root-data.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
 
 /** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!Number.isSafeInteger(menuId) || menuId <= 0) throw data("Not found", { status: 404 });
   const page = await loadCatalogPage(request, { menuId });
   const messages = messagesFor(await getLocale(request));
-  const description = page.resto ? messages.menu.seoDescription.replace("{{resto}}", page.resto.name) : "";
+  const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
   return data({ ...page, description }, { headers: catalogHeaders() });
 }
 

@@ -1,68 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
-import { z } from "zod";
-import { commitHeaders, getContext, getState } from "~/services.server";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { migrateLegacyStorage } from "~/features/brand/migrate.server";
+import { redirect } from "@remix-run/node";
+import { preferencesAction } from "~/shell/preferences.server";
 
-/**
- * Preferences: one action per intent (DESIGN.md). A plain form posts here and is sent back (303) to
- * the page it came from (same-origin paths only); with JavaScript the same form runs as a fetch.
- */
-const schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("locale"), locale: z.enum(["ru", "en", "me"]), redirectTo: z.string().max(2000).optional() }),
-  // spec §6: the 18+ confirmation, remembered in the prefs cookie (issue 4)
-  z.object({ intent: z.literal("adult"), redirectTo: z.string().max(2000).optional() }),
-  // spec §1: the cookie consent popup (issue 7)
-  z.object({ intent: z.literal("consent"), redirectTo: z.string().max(2000).optional() }),
-  // issue 7: the previous storefront's local storage, sent once by the browser (JSON of raw strings)
-  z.object({ intent: z.literal("migrate"), storage: z.string().max(32_000), redirectTo: z.string().max(2000).optional() }),
-]);
-
-const rawStorageSchema = z.record(z.string().max(64), z.string().max(16_000).nullable()).refine((r) => Object.keys(r).length <= 40);
-
-export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    const messages = messagesFor(await getLocale(request));
-    return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
-  }
-  const { brand } = getContext().config;
-  const value = submission.value;
-  if (value.intent === "locale") {
-    if (!brand.locales.offered.includes(value.locale)) {
-      const messages = messagesFor(await getLocale(request));
-      return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
-    }
-    const prefs = await getState(request, "prefs");
-    prefs.app_locale = value.locale;
-  }
-  if (value.intent === "consent") {
-    (await getState(request, "prefs")).person_cookies_consent_accepted = true;
-  }
-  if (value.intent === "migrate") {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(value.storage);
-    } catch {
-      raw = null;
-    }
-    const storage = rawStorageSchema.safeParse(raw);
-    if (!storage.success) {
-      const messages = messagesFor(await getLocale(request));
-      return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
-    }
-    const result = await migrateLegacyStorage(request, storage.data);
-    return data({ migration: result }, { headers: await commitHeaders(request) });
-  }
-  if (value.intent === "adult") {
-    (await getState(request, "prefs")).person_adulthood_confirmed = true;
-  }
-  return redirect(safeRedirect(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
-}
+/** Preferences (locale, 18+, consent, legacy storage): one action per intent, see preferences.server.ts. */
+export const action = (args: ActionFunctionArgs) => preferencesAction(args);
 
 export function loader() {
   return redirect("/", 302);

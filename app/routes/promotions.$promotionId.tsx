@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { pageUrls } from "~/shell/seo.server";
 import { PromotionLayer } from "~/features/promotions/PromotionDetail";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
-import type { LayerHandle } from "~/layouts";
+import type { LayerHandle } from "~/shell/layouts";
 
 /** spec §2 promotions.show: the promotion as a layer over the list, or over home (`?from=home`, ADR 011). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

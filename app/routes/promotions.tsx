@@ -1,16 +1,17 @@
+import { interpolate } from "~/i18n/translator";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { StaleNotice } from "~/components/StaleNotice";
 import { data } from "@remix-run/node";
 import { useLoaderData, useOutlet } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { pageUrls } from "~/shell/seo.server";
 import { PromotionList } from "~/features/promotions/PromotionList";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { inertWhen } from "~/layouts";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { inertWhen } from "~/shell/layouts";
 
 /**
  * spec §2 promotions.index 'Акции', and the parent of promotions.show: the detail layer shows over this
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     );
   }
   const list = await loadPromotions(request);
-  const description = list.restoName ? messages.promotions.seoDescription.replace("{{resto}}", list.restoName) : "";
+  const description = list.restoName ? interpolate(messages.promotions.seoDescription, { resto: list.restoName }) : "";
   return data(
     { kind: "list" as const, home: null, list, ...pageUrls(request, "/promotions"), description },
     { headers: catalogHeaders() },

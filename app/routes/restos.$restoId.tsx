@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { StaleNotice } from "~/components/StaleNotice";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { ldJson, restaurantLd } from "~/features/menu/jsonld";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { pageUrls } from "~/shell/seo.server";
 import { RestoDetails } from "~/features/restos/RestoDetails";
 import { loadRestoDetail } from "~/features/restos/restos-page.server";
 

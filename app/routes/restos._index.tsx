@@ -1,21 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { StaleNotice } from "~/components/StaleNotice";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
-import { loadRestoList } from "~/features/restos/restos-page.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { loadRestoListPage } from "~/features/restos/restos-page.server";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { getContext } from "~/services.server";
 
 /** spec §2 restos.index 'Заведения': the restaurants of the customer's city with today's state. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const list = await loadRestoList(request);
-  const messages = messagesFor(await getLocale(request));
-  const description = messages.restos.seoDescription.replace("{{brand}}", getContext().config.brand.displayName);
-  return { ...list, ...pageUrls(request, "/restos"), description };
+  return loadRestoListPage(request);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

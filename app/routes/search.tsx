@@ -1,16 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
-import { safeRedirect } from "remix-utils/safe-redirect";
-import { effectiveLocation } from "~/features/location/location.server";
-import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
 import { CardGrid } from "~/features/menu/CardGrid";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
-import { getContext, getState } from "~/services.server";
-import { upstreamFailure } from "~/upstream-failure.server";
+import { loadSearchPage } from "~/features/menu/search.server";
+import { rootInfo, seoMeta } from "~/shell/seo";
 
 /**
  * spec §2: the full-screen search view with a back button and placeholder 'Поиск', searching the positions
@@ -20,20 +15,7 @@ import { upstreamFailure } from "~/upstream-failure.server";
 /** Full screen: no app bar or footer behind it (spec §2 search view). */
 export const handle = { layout: "custom" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const back = safeRedirect(url.searchParams.get("from"), "/");
-  const { config, upstream } = getContext();
-  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
-  const base = { q, back: back.startsWith("/search") ? "/" : back, ...pageUrls(request, "/search") };
-  if (!location?.restoId) return { ...base, hasLocation: false, results: [], currency: "RUB" };
-  const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
-    throw upstreamFailure(error);
-  });
-  const results = searchPositions(catalog, location.method, q, { now: upstream.clock.now(), adultConfirmed: await isAdultConfirmed(request) });
-  return { ...base, hasLocation: true, results, currency: catalog.resto.currency };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadSearchPage(request);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale, text } = rootInfo(matches);

@@ -1,21 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
-import { rootInfo, seoMeta } from "~/features/menu/seo";
-import { pageUrls } from "~/features/menu/seo.server";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { getContext } from "~/services.server";
+import { useTranslation } from "~/i18n/react";
+import { rootInfo, seoMeta } from "~/shell/seo";
+import { loadTermsPage } from "~/features/restos/terms.server";
 
-/** spec §2 terms-of-sale 'Безопасность платежей': the brand's terms of sale (brand config termsOfSale). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { brand } = getContext().config;
-  const messages = messagesFor(await getLocale(request));
-  return {
-    text: brand.termsOfSale,
-    description: messages.restos.termsSeoDescription.replace("{{brand}}", brand.displayName),
-    ...pageUrls(request, "/terms-of-sale"),
-  };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadTermsPage(request);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale, text } = rootInfo(matches);

@@ -2,7 +2,9 @@
  * The error every upstream call throws (spec §8 "API failure"). One class for HTTP failures, network
  * failures, timeouts and answers that do not match their schema, so loaders and actions handle one shape.
  */
+import { data } from "@remix-run/node";
 import { errorBodySchema } from "~/lib/model";
+import { log } from "~server/log";
 
 /** spec §8: the network failure message (long form, used for thrown fetch errors). */
 export const NETWORK_ERROR_MESSAGE = "Network error when attempting to fetch resource.";
@@ -180,4 +182,18 @@ export function invalidResponseError(init: {
   cause: unknown;
 }) {
   return new ApiError({ kind: "invalid-response", code: "invalid-response", message: UNKNOWN_ERROR_MESSAGE, ...init });
+}
+
+/**
+ * An upstream failure while loading a page becomes the error layout with the spec's message
+ * (§8: the first errors[].message, or the network/unknown fallbacks) and a 503, never a crash.
+ * Anything else is a 500 whose text the error layout takes from the locale files (`errors.unknown`).
+ */
+export function upstreamFailure(error: unknown) {
+  if (isApiError(error)) {
+    log("warn", "upstream failure", { status: error.status, code: error.code, message: error.message });
+    return data(error.message, { status: error.status === 404 ? 404 : 503 });
+  }
+  log("error", "unexpected loader failure", { error: error instanceof Error ? error.stack : String(error) });
+  return data(null, { status: 500 });
 }

@@ -8,7 +8,7 @@ import { getContext } from "~server/context";
 import { getPerson, requirePerson } from "~/features/auth/auth.server";
 import { authAction as authActionOf } from "~/features/auth/sign-in.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
-import { loadRootData } from "~/root-data.server";
+import { loadRootData } from "~/shell/root-data.server";
 import { getRateLimitStore } from "~server/auth";
 import { commitHeaders } from "~server/session";
 import { fakeJwt, freshPhone, get, Jar, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { errorText, knownErrorText } from "~/features/checkout/error-messages";
 import { choosePaymentMethod } from "~/features/cart/preflight.server";
-import ruCheckout from "~/locales/ru/checkout";
-import enCheckout from "~/locales/en/checkout";
+import ruCheckout from "~/i18n/locales/ru/checkout";
+import enCheckout from "~/i18n/locales/en/checkout";
 import { PROMO_ERROR_CODES, RESTO_PAY_ERROR_CODES } from "../../server/demo";
 
 describe("spec §8 codes in the customer's language", () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { deviceOf } from "~/features/menu/device.server";
 import { ldJson, menuLd, offer, restaurantLd } from "~/features/menu/jsonld";
-import { seoMeta } from "~/features/menu/seo";
+import { seoMeta } from "~/shell/seo";
 import { formatMoney } from "~/lib/money";
 
 const req = (headers: Record<string, string>) => new Request("http://localhost/", { headers });

@@ -3,7 +3,7 @@ import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, prefligh
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { checkCartValidity } from "~/features/cart/preflight.server";
-import { getContext } from "~/services.server";
+import { getContext } from "~server/context";
 import { getState } from "../../server/session";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 

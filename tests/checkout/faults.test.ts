@@ -10,7 +10,7 @@ import { delay, http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as homeLoader } from "~/routes/_index";
-import { getContext } from "~/services.server";
+import { getContext } from "~server/context";
 import { getState } from "../../server/session";
 import { settleAnswer, type Answer } from "../answer";
 

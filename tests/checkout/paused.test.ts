@@ -5,7 +5,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { action as preferences } from "~/routes/preferences";
-import { getContext } from "~/services.server";
+import { getContext } from "~server/context";
 import { getState } from "../../server/session";
 
 withUpstream();

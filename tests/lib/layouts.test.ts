@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertWhen, layerOpen, layoutOf } from "~/layouts";
+import { inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 
 describe("layouts", () => {
   it("is default when no route names one", () => {

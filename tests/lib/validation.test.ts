@@ -3,101 +3,19 @@ import { z } from "zod";
 import type { Polygon } from "~/lib/model";
 import {
   commentSchema,
-  decodeValidationMessage,
   deliveryAddressError,
   emailSchema,
-  enValidationMessages,
   firstError,
-  interpolate,
   makePhoneSchema,
   nameSchema,
   normalizePhone,
   phoneSchema,
   receiptEmailSchema,
   requiredFieldSchema,
-  ruValidationMessages,
   smsCodeSchema,
   takeawayPointError,
-  translateValidation,
   V,
-  validationText,
-  withParams,
 } from "~/lib/validation";
-
-describe("message texts (spec §5, verbatim)", () => {
-  it("holds the spec's Russian strings under their keys", () => {
-    const expected: Record<string, string> = {
-      [V.phoneRequired]: "Введите номер телефона",
-      [V.phoneInvalid]: "Укажите корректный номер",
-      [V.smsCodeRequired]: "Введите код из СМС",
-      [V.smsCodeTooShort]: "Слишком короткий SMS-код",
-      [V.emailRequired]: "Введите email",
-      [V.emailInvalid]: "Укажите корректный email",
-      [V.receiptEmailRequired]: "Укажите email для получения чека",
-      [V.nameRequired]: "Введите ваше имя",
-      [V.nameTooLong]: "Имя не должно превышать 50 символов",
-      [V.fieldRequired]: "Обязательное поле",
-      [V.required]: "Это поле обязательно",
-      [V.email]: "Пожалуйста, введите действительный email",
-      [V.maxLength]: "не более {0} символов",
-      [V.minLength]: "не менее {0} символов",
-      [V.pattern]: "Недопустимый формат",
-      [V.atLeastOne]: "выберите хотя бы одно значение",
-      [V.addressChooseOrPoint]: "Выберите адрес из списка или укажите точку на карте",
-      [V.addressRequired]: "Укажите адрес доставки",
-      [V.addressOutsideZone]: "Адрес не входит в зону доставки",
-      [V.addressNotFound]: "Адрес не найден",
-      [V.takeawayRequired]: "Выберите точку самовывоза",
-      [V.takeawayNoneAvailable]: "Нет доступных пунктов самовывоза",
-    };
-    for (const [key, text] of Object.entries(expected)) expect(validationText(key, "ru")).toBe(text);
-  });
-
-  it("every key resolves in both languages, and the languages differ", () => {
-    for (const key of Object.values(V)) {
-      expect(key.startsWith("validation.")).toBe(true);
-      const ru = validationText(key, "ru");
-      const en = validationText(key, "en");
-      expect(ru).not.toBe(key);
-      expect(en).not.toBe(key);
-      expect(en).not.toBe(ru);
-    }
-    expect(validationText(V.phoneRequired, "en-GB")).toBe(enValidationMessages.phone.required);
-    expect(ruValidationMessages.phone.required).toBe("Введите номер телефона");
-  });
-
-  it("English and Russian keep the same placeholders", () => {
-    for (const key of Object.values(V)) {
-      const holes = (s: string) => s.match(/\{\d+\}/g) ?? [];
-      expect(holes(validationText(key, "en"))).toEqual(holes(validationText(key, "ru")));
-    }
-  });
-
-  it("passes unknown messages through", () => {
-    expect(validationText("validation.nope", "ru")).toBe("validation.nope");
-    expect(validationText("Some raw text")).toBe("Some raw text");
-    expect(validationText("validation.phone", "ru")).toBe("validation.phone"); // a section, not a text
-    expect(validationText("validation.phone.required.__proto__", "ru")).toBe("validation.phone.required.__proto__");
-  });
-});
-
-describe("parameters", () => {
-  it("encodes, decodes and fills {0}", () => {
-    const msg = withParams(V.maxLength, 50);
-    expect(msg).toBe("validation.generic.maxLength|50");
-    expect(validationText(msg, "ru")).toBe("не более 50 символов");
-    expect(validationText(withParams(V.minLength, 3), "en")).toBe("at least 3 characters");
-    expect(validationText(withParams(V.excludedCharacter, "|"), "ru")).toBe("недопустимый символ |");
-    expect(decodeValidationMessage(withParams(V.excludedCharacter, "%|"))).toEqual({ key: V.excludedCharacter, params: ["%|"] });
-    expect(interpolate("{0}–{1}, {2}", [1, "b"])).toBe("1–b, {2}");
-  });
-
-  it("translates through the app's t", () => {
-    const t = (key: string) => (key === V.maxLength ? "at most {0} chars" : key);
-    expect(translateValidation(withParams(V.maxLength, 100), t)).toBe("at most 100 chars");
-    expect(translateValidation(V.pattern, t)).toBe(V.pattern);
-  });
-});
 
 describe("phone (spec §5, libphonenumber-js, default RU)", () => {
   it("required", () => {

@@ -2,9 +2,9 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { PositionCard } from "~/features/menu/PositionCard";
 import type { PositionCardView } from "~/features/menu/menu-view.server";
-import { createFragmentCache } from "~/fragment-cache.server";
-import { createTranslator } from "~/i18n-lite";
-import ru from "~/locales/ru";
+import { createFragmentCache } from "~/document/fragment-cache.server";
+import { createTranslator } from "~/i18n/translator";
+import ru from "~/i18n/locales/ru";
 
 const position: PositionCardView = {
   id: 10020,

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { completeLength, Utf8ChunkBoundaries } from "~/utf8-chunks.server";
+import { completeLength, Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
 
 describe("UTF-8 chunk boundaries of the streamed HTML", () => {
   it("never ends a chunk inside a character, and loses no byte", async () => {

@@ -1,7 +1,7 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * A layer over the page (spec §2): a centred dialog at 840 px and wider, a bottom sheet below.

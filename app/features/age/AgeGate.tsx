@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 
 /**
  * In place of a locked 18+ section's positions: what it is and a way to confirm (spec §6). The dialog is the

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { HoneypotFields } from "~/components/HoneypotFields";
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AuthActionData, AuthPageData } from "./sign-in.server";
 import { GoogleButton } from "./GoogleButton";

@@ -1,6 +1,6 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import type { AuthActionData } from "./sign-in.server";
 import { VkOneTap } from "./VkOneTap";
 import { browserEnv, openVkPopup, VK_MESSAGE_TYPE, type PopupSession, type VkSdkError } from "./vk-popup";

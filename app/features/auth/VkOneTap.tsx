@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { watchOneTapFrame } from "./vk-one-tap";
 import { ONE_TAP_HEIGHT } from "./vk-one-tap-protocol";
 import type { WidgetState } from "./vk-popup";

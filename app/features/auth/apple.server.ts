@@ -9,8 +9,9 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { generateState } from "~/lib/pkce";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { commitHeaders, getContext } from "~/services.server";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { commitHeaders } from "~server/session";
+import { getContext } from "~server/context";
 import { isApiError } from "~server/upstream/errors";
 import { completeSignIn } from "./auth.server";
 

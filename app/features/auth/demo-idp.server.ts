@@ -1,11 +1,14 @@
+import { interpolate } from "~/i18n/translator";
+import { translateValidation } from "~/i18n/validation";
 /** Demo-mode stand-ins for the identity providers' pages (ADR 032). Every function answers null/404 outside demo mode. */
 import { data } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
-import { emailSchema, validationText } from "~/lib/validation";
-import { getLocale, messagesFor } from "~/root-data.server";
-import { getContext } from "~/services.server";
+import { emailSchema } from "~/lib/validation";
+import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
+import { getContext } from "~server/context";
+export { createNonce, framedStandInHeaders } from "~server/security";
 import { authAction } from "./sign-in.server";
 import { ONE_TAP_SCENARIOS, oneTapMessage, VK_ONE_TAP_HANDLERS, type OneTapScenario } from "./vk-one-tap-protocol";
 
@@ -69,7 +72,7 @@ export async function demoVkOneTap(request: Request) {
     scheme: p.get("scheme") === "light" ? ("light" as const) : ("dark" as const),
     title: t.title,
     person: t.demoPerson,
-    continueAs: t.demoContinueAs.replace("{{name}}", t.demoPerson),
+    continueAs: interpolate(t.demoContinueAs, { name: t.demoPerson }),
     messages: {
       load: oneTapMessage(VK_ONE_TAP_HANDLERS.load),
       error: oneTapMessage(VK_ONE_TAP_HANDLERS.error, { code: 0, text: "demo internal error" }),
@@ -98,7 +101,7 @@ export async function demoIdpAction(request: Request, raw: string) {
   });
   if (submission.status !== "success") {
     const issue = submission.error?.email?.[0] ?? "validation.email.invalid";
-    return data({ error: validationText(issue, await getLocale(request)) }, { status: 400 });
+    return data({ error: translateValidation(issue, translatorFor(await getLocale(request))) }, { status: 400 });
   }
   // the identity token the provider's script would give, posted the way the real button posts it
   const body = new URLSearchParams({

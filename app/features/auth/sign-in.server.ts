@@ -1,3 +1,4 @@
+import { translateValidation } from "~/i18n/validation";
 /**
  * The /auth page's loader data and its one action per intent (issue 6). Everything works as plain form posts
  * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through Remix's fetch
@@ -9,20 +10,12 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { SMS_RESEND_SECONDS } from "~/lib/constants";
 import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";
-import { phoneSchema, smsCodeSchema, validationText } from "~/lib/validation";
-import { getLocale, messagesFor } from "~/root-data.server";
-import {
-  checkSignInLimit,
-  commitHeaders,
-  getClientAddress,
-  getContext,
-  getState,
-  vkAuthorizeBase,
-  vkClientId,
-  vkOneTapBase,
-  honeypotFor,
-  isHumanSubmission,
-} from "~/services.server";
+import { phoneSchema, smsCodeSchema } from "~/lib/validation";
+import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
+import { checkSignInLimit, getClientAddress, vkAuthorizeBase, vkClientId, vkOneTapBase } from "~server/auth";
+import { commitHeaders, getState } from "~server/session";
+import { getContext } from "~server/context";
+import { honeypotFor, isHumanSubmission } from "~server/honeypot-context";
 import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~/lib/model";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
@@ -191,8 +184,8 @@ export async function authAction(request: Request) {
     const issues = submission.error ?? {};
     const phoneIssue = issues.phone?.[0];
     const codeIssue = issues.code?.[0];
-    if (phoneIssue) return fail(validationText(phoneIssue, locale), { field: "phone" });
-    if (codeIssue) return fail(validationText(codeIssue, locale), { field: "code" });
+    if (phoneIssue) return fail(translateValidation(phoneIssue, translatorFor(locale)), { field: "phone" });
+    if (codeIssue) return fail(translateValidation(codeIssue, translatorFor(locale)), { field: "code" });
     return fail(messagesFor(locale).errors.requestFailed);
   }
   const value = submission.value;

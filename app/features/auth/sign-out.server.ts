@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
-import { commitHeaders } from "~/services.server";
+import { commitHeaders } from "~server/session";
 import { signOut } from "./auth.server";
 
 const schema = z.object({ intent: z.literal("sign-out").default("sign-out"), redirectTo: z.string().max(2000).optional() });

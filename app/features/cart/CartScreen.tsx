@@ -1,11 +1,11 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm, Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
-import { inertWhen } from "~/layouts";
+import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
 

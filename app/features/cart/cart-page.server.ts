@@ -1,5 +1,6 @@
 /** The /cart loader: the cart view, a fresh checkout idempotency key and the no-JS confirmation flag. */
-import { commitHeaders, honeypotFor } from "~/services.server";
+import { commitHeaders } from "~server/session";
+import { honeypotFor } from "~server/honeypot-context";
 import { newIdempotencyKey } from "~server/orders/idempotency";
 import { loadCartView } from "./cart-view.server";
 

@@ -12,8 +12,9 @@ import { isAcceptingOrders } from "~/lib/schedule";
 import { effectiveLocation } from "~/features/location/location.server";
 import { checkoutPerson, type CheckoutPerson } from "~/features/checkout/person.server";
 import { preOrderSlots } from "~/features/checkout/pre-order";
-import { getContext, getState } from "~/services.server";
-import { getLocale, messagesFor } from "~/root-data.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
 import type { RestoCatalog } from "~server/upstream";
 import type { DeliveryMethod } from "~/lib/model";
 import {

@@ -16,7 +16,8 @@ import {
 } from "~/lib/cart";
 import { isPositionAvailable } from "~/lib/time-slots";
 import { effectiveLocation } from "~/features/location/location.server";
-import { commitHeaders, CookieTooLargeError, getContext, getState } from "~/services.server";
+import { commitHeaders, CookieTooLargeError, getState } from "~server/session";
+import { getContext } from "~server/context";
 import type { RestoCatalog } from "~server/upstream";
 
 export interface AddToCartInput {

@@ -8,8 +8,9 @@
 import { priceLines, type CatalogLookup, type PricedCart } from "~/lib/cart";
 import { defaultPaymentMethod, fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
 import { deliveryAddressPayload } from "~/lib/place";
-import { getContext, getState } from "~/services.server";
-import { getLocale, messagesFor } from "~/root-data.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { checkoutPerson } from "~/features/checkout/person.server";
 import { errorText } from "~/features/checkout/error-messages";
 import { isApiError, type PersonAuth, type RestoCatalog } from "~server/upstream";

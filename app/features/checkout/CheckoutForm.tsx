@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { HoneypotFields } from "~/components/HoneypotFields";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 import type { CartActionData } from "~/features/cart/cart-actions.server";

@@ -1,3 +1,6 @@
+import { interpolate } from "~/i18n/translator";
+import { translateValidation } from "~/i18n/validation";
+import { data, redirect } from "@remix-run/node";
 /**
  * Order submission (spec §6 "Ordering requires sign-in", §7 POST /api/v1/persons/{personId}/orders with the
  * bearer token, §8 order, promo and resto errors). Idempotent per checkout form: the form carries a key made
@@ -6,9 +9,10 @@
  */
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
-import { commentSchema, nameSchema, makePhoneSchema, V, validationText } from "~/lib/validation";
-import { getContext, getState } from "~/services.server";
-import { getLocale, messagesFor } from "~/root-data.server";
+import { commentSchema, nameSchema, makePhoneSchema, V } from "~/lib/validation";
+import { getContext } from "~server/context";
+import { commitHeaders, getState } from "~server/session";
+import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
 import { getClientAddress } from "~server/auth/client-address";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
@@ -63,7 +67,7 @@ export async function parseCheckout(request: Request, formData: FormData) {
   const locale = await getLocale(request);
   const fieldErrors: Record<string, string> = {};
   for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    if (messages?.[0]) fieldErrors[name] = validationText(messages[0], locale);
+    if (messages?.[0]) fieldErrors[name] = translateValidation(messages[0], translatorFor(locale));
   }
   // zod skips the object's refinement while other fields fail; report the receipt e-mail with them
   const receipt = formData.get("receiptEmail");
@@ -72,7 +76,7 @@ export async function parseCheckout(request: Request, formData: FormData) {
     formData.get("paymentMethod") === "CARD_ONLINE" &&
     !(typeof receipt === "string" && receipt.trim())
   ) {
-    fieldErrors.receiptEmail = validationText(V.receiptEmailRequired, locale);
+    fieldErrors.receiptEmail = translateValidation(V.receiptEmailRequired, translatorFor(locale));
   }
   return { ok: false as const, fieldErrors };
 }
@@ -119,7 +123,7 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
   if (!(await idempotent.lookup<PlacedOrder>(input.key, owner))) {
     const limit = await checkOrderLimit(owner, getClientAddress(request));
     if (!limit.ok) {
-      const message = texts.checkout.tooManyOrders.replace("{{seconds}}", String(limit.retryAfterSeconds));
+      const message = interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds });
       return { kind: "error", message, dayOff: false, code: "rate-limited" };
     }
   }
@@ -187,4 +191,11 @@ export async function placedOrder(request: Request, key: string): Promise<Placed
   const ctx = await cartContext(request);
   if (!ctx.person) return null;
   return getOrderIdempotency().lookup<PlacedOrder>(key, String(ctx.person.auth.personId));
+}
+
+/** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */
+export async function loadSuccessPage(request: Request, key: string) {
+  const order = await placedOrder(request, key);
+  if (!order) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
+  return data({ order }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
 }

@@ -3,8 +3,8 @@
  * restaurant payment codes. Unknown codes keep the server's message (itself already the first errors[]
  * message, spec §8), or the generic 'Не удалось выполнить запрос'.
  */
-import type ru from "~/locales/ru/checkout";
-import type { Widen } from "~/locales/types";
+import type ru from "~/i18n/locales/ru/checkout";
+import type { Widen } from "~/i18n/locales/types";
 
 type CheckoutTexts = Widen<typeof ru>;
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
-import { useRootData } from "~/root";
+import { useTranslation } from "~/i18n/react";
+import { useRootData } from "~/shell/root-data";
 
 /** The header's location chip: method and address or point; opens the location popup (a link, so no JS needed). */
 export function LocationChip() {

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";
 import { locationHref } from "./href";

@@ -1,15 +1,15 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
-import { LocaleSwitcher } from "~/components/LocaleSwitcher";
-import { useRootData } from "~/root";
+import { useTranslation } from "~/i18n/react";
+import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
+import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./location.server";
 import { MapLayer } from "./MapLayer";
 import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
-import { inertWhen } from "~/layouts";
+import { inertWhen } from "~/shell/layouts";
 
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with

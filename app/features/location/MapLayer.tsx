@@ -1,11 +1,11 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useId } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { SchematicMap } from "~/features/map/SchematicMap";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./location.server";
-import { inertWhen } from "~/layouts";
+import { inertWhen } from "~/shell/layouts";
 
 // the Google map and its library load only when a map opens with a browser key configured
 const GoogleMapView = lazy(() => import("~/features/map/GoogleMapView"));

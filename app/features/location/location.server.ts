@@ -1,3 +1,5 @@
+import { translatorFor } from "~/i18n/locale.server";
+import { translateValidation } from "~/i18n/validation";
 /**
  * The customer's location (spec §2 location popup, §4 selection steps, switching rules, save flow, boot; §5
  * address rules; §8 area messages).
@@ -27,11 +29,11 @@ import {
 import { fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
 import { needsHouseConfirmation, placeName } from "~/lib/place";
 import { dayKind, dayOfWeekAt } from "~/lib/schedule";
-import { deliveryAddressError, takeawayPointError, validationText, type ValidationKey } from "~/lib/validation";
-import type { AppLocale } from "~/i18n";
+import { deliveryAddressError, takeawayPointError, type ValidationKey } from "~/lib/validation";
+import type { AppLocale } from "~/i18n/i18n";
 import { locationHref } from "./href";
-import en from "~/locales/en";
-import ru from "~/locales/ru";
+import en from "~/i18n/locales/en";
+import ru from "~/i18n/locales/ru";
 
 export interface EffectiveLocation {
   cityId: number;
@@ -397,7 +399,7 @@ export async function resolveDraft(
       : deliveryAddressError({ address: typed, location: address?.location, zones });
   }
   view.errorKey = errorKey;
-  error = errorKey ? validationText(errorKey, locale) : null;
+  error = errorKey ? translateValidation(errorKey, translatorFor(locale)) : null;
   view.error = error;
   view.query = draftQuery(draft, {
     city: city.id,

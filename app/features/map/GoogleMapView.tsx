@@ -1,6 +1,6 @@
 import { GoogleMap, InfoWindowF, MarkerF, PolygonF } from "@react-google-maps/api";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { MAP_MARKER_SIZE, MAP_ZOOM, ZONE_POLYGON_STYLE } from "~/lib/constants";
 import type { Bounds, LatLng, Polygon } from "./types";
 import { mapsLoader, type LoaderState } from "./maps-loader";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { MAP_MARKER_SIZE, ZONE_POLYGON_STYLE } from "~/lib/constants";
 import type { Bounds, LatLng, Polygon } from "./types";
 import { polygonPath, projection } from "./projection";

@@ -1,7 +1,7 @@
 import { useFetchers, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import type { MouseEvent, FormEvent } from "react";
-import { useFragmentCache } from "~/fragment-cache";
-import { useTranslation } from "~/react-i18n";
+import { useFragmentCache } from "~/document/fragment-cache";
+import { useTranslation } from "~/i18n/react";
 import type { PositionCardView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
 

@@ -1,14 +1,14 @@
 import { Link, useLocation } from "@remix-run/react";
 import { StaleNotice } from "~/components/StaleNotice";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { PromotionsCarousel } from "~/features/promotions/PromotionsCarousel";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import type { CatalogPageData } from "./catalog-page.server";
 import { ldJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
-import { inertWhen } from "~/layouts";
+import { inertWhen } from "~/shell/layouts";
 
 /**
  * The catalog page (spec §2, ADR 010): one combined menu page on desktop; on a phone the mobile home (menus,

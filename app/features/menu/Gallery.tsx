@@ -1,6 +1,6 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { GALLERY } from "~/lib/constants";
 

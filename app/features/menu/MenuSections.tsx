@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { AgeLockedNotice } from "~/features/age/AgeGate";
 import type { MenuView } from "./menu-view.server";

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/react-i18n";
+import type { TFunction } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Layer } from "~/components/ui/Layer";
 import { formatMeasure } from "~/lib/measure";

@@ -1,4 +1,4 @@
-import type { TFunction } from "~/i18n-lite";
+import type { TFunction } from "~/i18n/translator";
 import type { NextAvailable } from "./menu-view.server";
 
 /** "Доступно с 08:00" / "Доступно завтра с 08:00" / "Доступно в понедельник с 08:00" / "Сейчас недоступно". */

@@ -1,18 +1,21 @@
+import { interpolate } from "~/i18n/translator";
 /**
  * Data of the catalog pages (home, /menus/:menuId, and home under a promotion layer): the effective
  * location's resto, its menus for the chosen delivery method, promotions, and the device the first HTML is
  * for (ADR 010). Desktop gets every menu (one combined page); a phone gets the mobile home (menus list,
  * promotions, resto info) or one menu.
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { toPromotionViews } from "~/features/promotions/promotion-view.server";
 import { restoStateNow } from "~/features/restos/resto-view.server";
-import { getContext, getState } from "~/services.server";
-import { upstreamFailure } from "~/upstream-failure.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { upstreamFailure } from "~server/upstream/errors";
 import { deviceOf, DEVICE_VARY_HEADERS } from "./device.server";
 import { isAdultConfirmed, toMenuSummaries, toMenuViews } from "./menu-view.server";
-import { pageUrls } from "./seo.server";
+import { pageUrls } from "~/shell/seo.server";
 
 export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
   const { config, upstream } = getContext();
@@ -68,4 +71,15 @@ export type CatalogPageData = Awaited<ReturnType<typeof loadCatalogPage>>;
 
 export function catalogHeaders() {
   return DEVICE_VARY_HEADERS;
+}
+
+/** The home page (desktop: the whole menu); no location yet and no default: the location popup first. */
+export async function loadHomePage(request: Request) {
+  // spec §4 boot: with no saved city and no default location the location popup comes first
+  const { config } = getContext();
+  if (!effectiveLocation(await getState(request, "storefront"), config.brand)) throw redirect("/location");
+  const page = await loadCatalogPage(request);
+  const messages = messagesFor(await getLocale(request));
+  const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
+  return data({ ...page, description }, { headers: catalogHeaders() });
 }

@@ -6,7 +6,7 @@
  */
 import { isExtendedCooking } from "~/lib/measure";
 import { isPositionAvailable, mergeSlotDays, nextAvailability } from "~/lib/time-slots";
-import { getState } from "~/services.server";
+import { getState } from "~server/session";
 import type { RestoCatalog } from "~server/upstream";
 import type { DayOfWeek, DeliveryMethod, MeasureUnit, ModifierGroup, Position } from "~/lib/model";
 

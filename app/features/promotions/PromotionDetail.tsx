@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Layer } from "~/components/ui/Layer";
 import { Image } from "~/components/ui/Image";
 import type { PromotionView } from "./promotion-view.server";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { CAROUSEL_INTERVAL_MS } from "~/lib/constants";
 import type { PromotionView } from "./promotion-view.server";

@@ -1,8 +1,9 @@
 /** Data of /promotions and its detail layer: the effective location's resto promotions. */
 import { data } from "@remix-run/node";
 import { effectiveLocation } from "~/features/location/location.server";
-import { getContext, getState } from "~/services.server";
-import { upstreamFailure } from "~/upstream-failure.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { upstreamFailure } from "~server/upstream/errors";
 import { toPromotionViews } from "./promotion-view.server";
 
 export async function loadPromotions(request: Request) {

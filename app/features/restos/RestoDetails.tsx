@@ -1,4 +1,4 @@
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import { Gallery } from "~/features/menu/Gallery";
 import { formatMoney } from "~/lib/money";
 import type { RestoDetailView } from "./resto-view.server";

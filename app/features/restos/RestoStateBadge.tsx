@@ -1,4 +1,4 @@
-import { useTranslation } from "~/react-i18n";
+import { useTranslation } from "~/i18n/react";
 import type { RestoState } from "./resto-view.server";
 
 /** Today's state of a resto (spec §4: open / closed / day off / round the clock) and when it next opens. */

@@ -1,9 +1,13 @@
+import { interpolate } from "~/i18n/translator";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { pageUrls } from "~/shell/seo.server";
 /** Data of /restos and /restos/:restoId: the brand's restaurants (of the customer's city first). */
 import { data } from "@remix-run/node";
 import { effectiveLocation } from "~/features/location/location.server";
-import { getContext, getState } from "~/services.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
 import { isNotFound } from "~server/upstream";
-import { upstreamFailure } from "~/upstream-failure.server";
+import { upstreamFailure } from "~server/upstream/errors";
 import { toRestoCard, toRestoDetail } from "./resto-view.server";
 
 async function cityIdOf(request: Request) {
@@ -44,4 +48,12 @@ export async function loadRestoDetail(request: Request, restoId: number) {
     if (error && typeof error === "object" && "init" in error) throw error; // our own 404 above
     throw upstreamFailure(error);
   }
+}
+
+/** The 'Заведения' page: the list plus its canonical URLs and meta description. */
+export async function loadRestoListPage(request: Request) {
+  const list = await loadRestoList(request);
+  const messages = messagesFor(await getLocale(request));
+  const description = interpolate(messages.restos.seoDescription, { brand: getContext().config.brand.displayName });
+  return { ...list, ...pageUrls(request, "/restos"), description };
 }

@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { cartLineSchema } from "~/lib/cart";
+import { commitHeaders, getState } from "~server/session";
+import { getContext } from "~server/context";
+import { getRateLimitStore } from "~server/auth";
+
+/**
+ * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
+ * malformed), its orders and SMS codes, and the count of upstream calls. Answers 404 unless the
+ * server runs in demo mode AND was started with DEMO_CONTROLS=1 — never against a real upstream.
+ */
+function controls() {
+  const { demo, config } = getContext();
+  if (!demo || !config.demo || process.env.DEMO_CONTROLS !== "1") return null;
+  return demo;
+}
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function demoControlsLoader({ params, request }: LoaderFunctionArgs) {
+  const demo = controls();
+  if (!demo) return notFound();
+  const { upstream } = getContext();
+  const url = new URL(request.url);
+  switch (params["*"]) {
+    case "stats":
+      return Response.json({ upstreamCalls: upstream.stats().calls });
+    case "orders":
+      return Response.json({ orders: demo.store.orders() });
+    case "sms":
+      return Response.json({ code: demo.store.peekSmsCode(url.searchParams.get("phone") ?? "") ?? null });
+    default:
+      return notFound();
+  }
+}
+
+export async function demoControlsAction({ params, request }: ActionFunctionArgs) {
+  const demo = controls();
+  if (!demo) return notFound();
+  switch (params["*"]) {
+    case "scenario": {
+      const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      demo.store.setScenario({
+        latencyMs: typeof body.latencyMs === "number" ? body.latencyMs : 0,
+        down: body.down === true,
+        failStatus: typeof body.failStatus === "number" ? body.failStatus : null,
+        malformed: body.malformed === true,
+        scope: body.scope === "all" ? "all" : "catalog",
+      });
+      return Response.json({ ok: true });
+    }
+    case "cart": {
+      // e2e only: put lines in this browser's cart (the sign-in journeys check that sign-out keeps it)
+      const body = (await request.json().catch(() => ({}))) as { lines?: unknown };
+      const lines = z.array(cartLineSchema).max(20).safeParse(body.lines ?? []);
+      if (!lines.success) return Response.json({ ok: false }, { status: 400 });
+      const storefront = await getState(request, "storefront");
+      storefront.cart_positions = lines.data;
+      return Response.json({ ok: true }, { headers: await commitHeaders(request) });
+    }
+    case "forget-sms": {
+      // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike
+      // "reset" it keeps every other session, person and order, so tests running alongside are not disturbed
+      const body = (await request.json().catch(() => ({}))) as { phone?: unknown };
+      if (typeof body.phone !== "string") return Response.json({ ok: false }, { status: 400 });
+      demo.store.forgetSms(body.phone);
+      await getRateLimitStore().reset();
+      return Response.json({ ok: true });
+    }
+    case "reset":
+      demo.store.reset();
+      await getRateLimitStore().reset();
+      await getContext().upstream.cache.clear();
+      return Response.json({ ok: true });
+    default:
+      return notFound();
+  }
+}

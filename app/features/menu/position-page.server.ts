@@ -1,0 +1,114 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { z } from "zod";
+import { addToCart } from "~/features/cart/cart.server";
+import { effectiveLocation } from "~/features/location/location.server";
+import { isAdultConfirmed, toPositionDetail } from "~/features/menu/menu-view.server";
+import type { PositionActionData } from "~/features/menu/PositionDetail";
+import { pageUrls } from "~/shell/seo.server";
+import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { upstreamFailure } from "~server/upstream/errors";
+
+/**
+ * The position layer's loader and action (spec §2 menus.positions.show): the position of the current
+ * restaurant's menu, and adding it to the cart through the shared addToCart (time slot and modifier min/max
+ * checked server-side): 400 with messages re-renders the layer; success goes (303) back to the menu URL.
+ */
+function ids(params: LoaderFunctionArgs["params"]) {
+  const menuId = Number(params.menuId);
+  const positionId = Number(params.positionId);
+  if (!Number.isSafeInteger(menuId) || menuId <= 0 || !Number.isSafeInteger(positionId) || positionId <= 0) {
+    throw data("Not found", { status: 404 });
+  }
+  return { menuId, positionId };
+}
+
+async function loadPosition(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { menuId, positionId } = ids(params);
+  const { config, upstream } = getContext();
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  if (!location?.restoId) throw data("Not found", { status: 404 });
+  const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
+    throw upstreamFailure(error);
+  });
+  const position = toPositionDetail(catalog, location.method, menuId, positionId, upstream.clock.now());
+  if (!position) throw data("Not found", { status: 404 });
+  return { menuId, positionId, position, currency: catalog.resto.currency, restoName: catalog.resto.name };
+}
+
+export async function positionLoader({ request, params }: LoaderFunctionArgs) {
+  const found = await loadPosition(request, params);
+  const urls = pageUrls(request, `/menus/${found.menuId}/positions/${found.positionId}`);
+  const ageRequired = found.position.adult && !(await isAdultConfirmed(request));
+  return {
+    ...urls,
+    menuUrl: `/menus/${found.menuId}`,
+    currency: found.currency,
+    restoName: found.restoName,
+    ageRequired,
+    // an 18+ position is not shown before the age confirmation
+    position: ageRequired ? null : found.position,
+    title: found.position.name,
+    photo: ageRequired ? null : (found.position.photos[0] ?? null),
+    description: ageRequired ? "" : found.position.description,
+  };
+}
+
+const schema = z.object({
+  intent: z.literal("add"),
+  count: z.number().int().min(1).max(99).default(1),
+  modifier: z.array(z.string().regex(/^\d{1,15}:\d{1,15}:\d{1,2}$/)).max(30).default([]),
+});
+
+export async function positionAction({ request, params }: ActionFunctionArgs) {
+  const { menuId, positionId } = ids(params);
+  const formData = await request.formData();
+  const locale = await getLocale(request);
+  const messages = messagesFor(locale).menu;
+  const t = translatorFor(locale);
+  const submission = parseWithZod(formData, { schema });
+  const rawValues = { count: Number(formData.get("count")) || 1, modifier: formData.getAll("modifier").map(String).slice(0, 30) };
+  const fail = (body: Partial<PositionActionData>) =>
+    data<PositionActionData>({ errors: [], groupErrors: {}, values: rawValues, ...body }, { status: 400 });
+  if (submission.status !== "success") return fail({ errors: [messages.errors.badInput] });
+
+  const found = await loadPosition(request, params).catch(() => null);
+  if (!found) return fail({ errors: [messages.errors.notFound] });
+  if (found.position.adult && !(await isAdultConfirmed(request))) return fail({ errors: [messages.errors.adult] });
+
+  const modifiers = submission.value.modifier.map((v) => {
+    const [modifierGroupId, itemId, count] = v.split(":").map(Number) as [number, number, number];
+    return { modifierGroupId, itemId, count };
+  });
+  const result = await addToCart(request, { positionId, menuId, count: submission.value.count, modifiers });
+  if (!result.ok) {
+    switch (result.reason) {
+      case "modifiers": {
+        const groupErrors: Record<number, string> = {};
+        const errors: string[] = [];
+        for (const e of result.modifierErrors) {
+          if (e.kind === "min") groupErrors[e.groupId] = t("menu.modifierMin", { name: e.name, count: e.min });
+          else if (e.kind === "max") groupErrors[e.groupId] = t("menu.modifierMax", { name: e.name, count: e.max });
+          else errors.push(messages.modifierInvalid);
+        }
+        return fail({ groupErrors, errors: [...new Set(errors)] });
+      }
+      case "unavailable":
+        return fail({ errors: [messages.errors.unavailable] });
+      case "no-location":
+        return fail({ errors: [messages.errors.noLocation] });
+      case "position-not-found":
+        return fail({ errors: [messages.errors.notFound] });
+      case "cookie-too-large":
+        return fail({ errors: [messagesFor(locale).errors.cookieTooLarge] });
+      default:
+        return fail({ errors: [messages.errors.cartFull] });
+    }
+  }
+  return redirect(safeRedirect(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
+}
+

@@ -1,0 +1,23 @@
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { effectiveLocation } from "~/features/location/location.server";
+import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
+import { pageUrls } from "~/shell/seo.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { upstreamFailure } from "~server/upstream/errors";
+
+/** The search view's data: positions of the current restaurant's menus matching `?q=`. */
+export async function loadSearchPage(request: Request) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const back = safeRedirect(url.searchParams.get("from"), "/");
+  const { config, upstream } = getContext();
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  const base = { q, back: back.startsWith("/search") ? "/" : back, ...pageUrls(request, "/search") };
+  if (!location?.restoId) return { ...base, hasLocation: false, results: [], currency: "RUB" };
+  const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
+    throw upstreamFailure(error);
+  });
+  const results = searchPositions(catalog, location.method, q, { now: upstream.clock.now(), adultConfirmed: await isAdultConfirmed(request) });
+  return { ...base, hasLocation: true, results, currency: catalog.resto.currency };
+}

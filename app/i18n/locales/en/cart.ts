@@ -1,0 +1,46 @@
+import type { Widen } from "~/i18n/locales/types";
+import type ru from "~/i18n/locales/ru/cart";
+
+/** English texts: cart. */
+const en: Widen<typeof ru> = {
+  title: "Cart",
+  empty: "Your cart is empty",
+  emptyHint: "Add dishes from the menu",
+  backToMenu: "Back to the menu",
+  clear: "Clear the cart",
+  clearConfirm: "Remove every item from the cart?",
+  remove: "Remove “{{name}}”",
+  decrease: "Decrease the quantity of “{{name}}”",
+  increase: "Increase the quantity of “{{name}}”",
+  count: "Quantity of “{{name}}”: {{count}}",
+  lines: "Order items",
+  modifierCount: "{{name}} × {{count}}",
+  unavailable: "“{{name}}” is no longer on the menu — it will be removed at checkout",
+  removeUnavailable: "Remove unavailable items",
+  personCount: "Number of people",
+  personCountValue: "{{count}}",
+  decreasePersons: "Fewer people",
+  increasePersons: "More people",
+  promoCode: "Promo code",
+  promoPlaceholder: "Enter a promo code",
+  promoApply: "Apply",
+  promoRemove: "Remove the promo code",
+  promoApplied: "Promo code {{code}} applied",
+  promoMinOrder: "The promo discount applies from {{amount}}",
+  promoMaxDiscount: "Discount at most {{amount}}",
+  itemsTotal: "Order sum",
+  discount: "Discount",
+  delivery: "Delivery",
+  deliveryFree: "Free",
+  total: "Total",
+  minOrder: "Minimum order sum",
+  maxOrder: "Maximum order sum",
+  hintToFree: "{{amount}} more for free delivery",
+  hintToCheaper: "{{amount}} more and delivery costs {{cost}}",
+  added: "Added to the cart",
+  cartInvalid: "Some items are not available at the chosen restaurant. Remove them or choose another restaurant",
+  updating: "Updating the cart…",
+  addManual: "Add",
+};
+
+export default en;

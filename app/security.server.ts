@@ -1,1 +1,0 @@
-export { applySecurityHeaders, createNonce, framedStandInHeaders } from "~server/security";

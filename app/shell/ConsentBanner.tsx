@@ -1,0 +1,31 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useTranslation } from "~/i18n/react";
+
+/**
+ * The cookie consent popup (spec §1, §2): a non-blocking bar at the bottom until accepted. A plain form
+ * without JavaScript (POST, 303 back); with JavaScript a fetcher, so the page does not reload.
+ */
+export function ConsentBanner() {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  if (fetcher.state !== "idle" || fetcher.data) return null; // optimistic: gone as soon as accepted
+  return (
+    <section
+      aria-label={t("brand.consentLabel")}
+      className="fixed inset-x-0 bottom-0 z-[2300] border-t border-line bg-surface/95 px-4 py-3 backdrop-blur md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-2xl md:border"
+      data-testid="consent-banner"
+      data-fixed-bottom=""
+      data-consent-banner=""
+    >
+      <fetcher.Form method="post" action="/preferences" className="flex flex-col gap-3 md:flex-row md:items-center">
+        <input type="hidden" name="intent" value="consent" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p className="flex-1 text-sm">{t("brand.consentText")}</p>
+        <button type="submit" className="rounded-full bg-brand px-5 py-2 text-sm font-semibold text-on-brand">
+          {t("brand.consentAccept")}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}

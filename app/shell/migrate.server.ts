@@ -1,0 +1,81 @@
+/**
+ * Moves the previous storefront's local-storage state into the session on a customer's first visit
+ * with JavaScript (issue 7): cart, location, order draft, consent, 18+, language. Values are checked
+ * against the catalog — a city, resto or position that no longer exists is dropped and counted, so
+ * the page can say so; nothing here throws on bad input.
+ */
+import { isForeignStorage, readLegacyStorage, type RawStorage } from "~/lib/legacy";
+import { validateModifierChoice } from "~/lib/cart";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { log } from "~server/log";
+
+export interface MigrationResult {
+  /** the storage belonged to another white-label or version: the browser clears it, nothing moves */
+  reset: boolean;
+  migrated: boolean;
+  /** values dropped because they were unreadable or no longer exist */
+  dropped: number;
+}
+
+export async function migrateLegacyStorage(request: Request, storage: RawStorage): Promise<MigrationResult> {
+  const { config, upstream } = getContext();
+  const legacy = readLegacyStorage(storage);
+  if (isForeignStorage(legacy, config.brand)) return { reset: true, migrated: false, dropped: 0 };
+
+  let dropped = legacy.dropped.length;
+  const [storefront, prefs] = await Promise.all([getState(request, "storefront"), getState(request, "prefs")]);
+
+  if (legacy.locale && (config.brand.locales.offered as readonly string[]).includes(legacy.locale) && !prefs.app_locale) {
+    prefs.app_locale = legacy.locale as typeof prefs.app_locale;
+  }
+  if (legacy.consent !== undefined && prefs.person_cookies_consent_accepted === undefined) prefs.person_cookies_consent_accepted = legacy.consent;
+  if (legacy.adult && !prefs.person_adulthood_confirmed) prefs.person_adulthood_confirmed = true;
+
+  // The session wins: a customer who already chose a location or filled a cart here keeps it.
+  const freshSession = storefront.city_id === undefined && storefront.cart_positions.length === 0;
+  if (!freshSession) return { reset: false, migrated: true, dropped };
+
+  try {
+    if (legacy.cityId !== undefined) {
+      const cities = (await upstream.catalog.cities()).value;
+      if (cities.some((c) => c.id === legacy.cityId)) {
+        storefront.city_id = legacy.cityId;
+        const area = await upstream.boot.loadAreaData(legacy.cityId);
+        const resto = area.restos.find((r) => r.id === legacy.restoId);
+        if (legacy.restoId != null && !resto) dropped++;
+        storefront.resto_id = resto ? resto.id : null;
+        if (legacy.method) storefront.order_delivery_method = legacy.method;
+        if (legacy.place && legacy.method === "DELIVERY") {
+          storefront.order_delivery_place = { ...legacy.place, street: null, houseNumber: null, houseConfirmed: true };
+        }
+      } else dropped++;
+    }
+
+    const restoId = storefront.resto_id ?? config.brand.defaultLocation?.restoId ?? null;
+    if (legacy.cart.length > 0) {
+      if (restoId == null) dropped += legacy.cart.length;
+      else {
+        const catalog = await upstream.boot.loadRestoCatalog(restoId);
+        for (const line of legacy.cart) {
+          const position = catalog.menus.find((m) => m.menu.id === line.menuId)?.positions.find((p) => p.id === line.positionId);
+          const modifiersOk = position && validateModifierChoice(catalog.modifiersByPosition[position.id] ?? [], line.modifiers).length === 0;
+          if (position && modifiersOk) storefront.cart_positions.push(line);
+          else dropped++;
+        }
+      }
+    }
+  } catch (error) {
+    // the upstream failed: keep what could be read without it, drop the rest (counted)
+    log("warn", "legacy migration could not check the catalog", { error: error instanceof Error ? error.message : String(error) });
+    dropped += legacy.cart.length;
+  }
+
+  if (legacy.payment !== undefined) storefront.order_payment_method = legacy.payment;
+  if (legacy.comment !== undefined) storefront.order_comment = legacy.comment;
+  if (legacy.person) storefront.order_person = legacy.person;
+  if (legacy.personCount !== undefined) storefront.order_person_count = legacy.personCount;
+  if (legacy.promoCode !== undefined) storefront.order_promo_code = legacy.promoCode;
+  if (legacy.preOrderAt !== undefined) storefront.order_pre_order_at = legacy.preOrderAt;
+  return { reset: false, migrated: true, dropped };
+}

@@ -1,0 +1,43 @@
+import { data } from "@remix-run/node";
+import { publicBrand } from "~server/brand";
+import { isAppLocale } from "~/i18n/i18n";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { getPerson, personDisplayName } from "~/features/auth/auth.server";
+import { commitHeaders, getState, wasReset } from "~server/session";
+import { getContext } from "~server/context";
+import { locationSummary } from "~/features/location/location.server";
+
+export async function loadRootData(request: Request) {
+  const { config } = getContext();
+  const locale = await getLocale(request);
+  const [storefront, person, prefs, storageReset] = await Promise.all([
+    getState(request, "storefront"),
+    getPerson(request).catch(() => null),
+    getState(request, "prefs"),
+    wasReset(request),
+  ]);
+  const location = await locationSummary(storefront, config.brand, getContext().upstream, locale);
+  const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
+  const brand = publicBrand(config.brand);
+  const offeredLocales = config.brand.locales.offered.filter(isAppLocale);
+  return data(
+    {
+      locale,
+      offeredLocales,
+      messages: messagesFor(locale),
+      brand,
+      favicon: config.brand.favicon,
+      description: config.brand.description,
+      demo: config.demo,
+      cartCount,
+      location,
+      consentAccepted: prefs.person_cookies_consent_accepted === true,
+      adultConfirmed: prefs.person_adulthood_confirmed === true,
+      /** spec §1: stored state of another white-label or version was dropped; the browser clears its storage */
+      storageReset,
+      // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
+      person: person ? { name: personDisplayName(person.profile) } : null,
+    },
+    { headers: await commitHeaders(request) },
+  );
+}
