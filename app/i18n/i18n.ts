@@ -1,7 +1,7 @@
 /**
  * i18n shared by server and browser. The root loader sends the chosen language's messages once;
  * both sides build the same translator from them (no second request, no other languages shipped).
- * remix-i18next detects the locale on the server (root-data.server.ts).
+ * remix-i18next detects the locale on the server (locale.server.ts).
  */
 import { createTranslator, type Translator } from "~/i18n/translator";
 

@@ -7,8 +7,6 @@
 
 /** spec §9: an SMS code can be requested once per 90 s. */
 export const SMS_RESEND_SECONDS = 90;
-/** spec §9: after the attempts are exhausted the customer waits one hour. */
-export const SMS_LOCKOUT_MS = 60 * 60 * 1000;
 /** spec §5: an SMS code shorter than this is 'Слишком короткий SMS-код'. */
 export const SMS_CODE_MIN_LENGTH = 4;
 /** spec §3, §5, §9: person name max length. */
@@ -17,25 +15,11 @@ export const NAME_MAX = 50;
 export const COMMENT_MAX = 100;
 /** spec §9: "extended cooking" label above 1.5 hours, in minutes (strictly greater). */
 export const EXTENDED_COOKING_MINUTES = 90;
-/** spec §1, §6, §9: restricted sections need 18+ confirmation. */
-export const ADULT_AGE = 18;
 
 // ── §3, §9 defaults ──────────────────────────────────────────────────────────────────────────────
 
-/** spec §3, §9: default location city. */
-export const DEFAULT_CITY_ID = 115;
-/** spec §3, §9: default location restaurant. */
-export const DEFAULT_RESTO_ID = 173;
-/** spec §3: default location delivery method. */
-export const DEFAULT_DELIVERY_METHOD = "TAKE_AWAY" as const;
 /** spec §3, §9: a restaurant's timezone when it names none (UTC offset). */
 export const DEFAULT_TIMEZONE = "+03:00";
-/** spec §3: default locale. */
-export const DEFAULT_LOCALE = "ru" as const;
-/** spec §9: default theme. */
-export const DEFAULT_THEME = "dark" as const;
-/** spec §7, §9: `GET /1/restos/{restoId}/deliveries?size=100`. */
-export const ZONES_PAGE_SIZE = 100;
 
 // ── §3, §9 money ─────────────────────────────────────────────────────────────────────────────────
 
@@ -65,32 +49,11 @@ export const ZONE_POLYGON_STYLE = { fillOpacity: 0.12, strokeOpacity: 0.38, stro
 
 // ── §2, §9 layout ────────────────────────────────────────────────────────────────────────────────
 
-/** spec §2, §9: the mobile layout applies under 840 px. */
-export const MOBILE_BREAKPOINT = 840;
-/** spec §9: location popup breakpoints (px, min widths). */
-export const POPUP_BREAKPOINTS = { xs: 0, sm: 600, md: 840, lg: 1200 } as const;
 /** spec §9: promotions carousel interval. */
 export const CAROUSEL_INTERVAL_MS = 6000;
-/** spec §9: dialog z-index. */
-export const DIALOG_Z_INDEX = 2400;
 /** spec §9: photo gallery viewer. */
 export const GALLERY = { backdropOpacity: 0.8, showMs: 300, hideMs: 200 } as const;
-/**
- * spec §9 layout heights in px: app bar 144 desktop / 64 mobile; header 80 / 56; navigation bar 120 / 80 / 56
- * (the spec names three sizes without saying where each applies: large, medium, small).
- */
-export const LAYOUT_HEIGHTS = {
-  appBar: { desktop: 144, mobile: 64 },
-  header: { desktop: 80, mobile: 56 },
-  navigationBar: { large: 120, medium: 80, small: 56 },
-} as const;
-/** spec §9: promotion and restaurant images are 16/9. */
-export const IMAGE_ASPECT_RATIO = 16 / 9;
 
-// ── §3, §9 catalog ───────────────────────────────────────────────────────────────────────────────
-
-/** spec §3, §9: the synthetic group added when positions have no group. */
-export const SYNTHETIC_GROUP = { id: 0, order: 999999, name: "Прочее" } as const;
 
 // ── §4, §9 VK ID widget ──────────────────────────────────────────────────────────────────────────
 
@@ -102,9 +65,6 @@ export const VK_WIDGET = {
   windowHeight: 800,
   pollingMs: 1000,
 } as const;
-/** spec §9: VK SDK cookie lifetimes. */
-export const VK_SDK_COOKIE_MS = 900_000;
-export const VK_EXTERNAL_ID_COOKIE_MS = 31_536_000_000;
 
 // ── §4 tokens ────────────────────────────────────────────────────────────────────────────────────
 

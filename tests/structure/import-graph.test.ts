@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+// @ts-expect-error -- a plain .mjs script without types
+import { circles, importGraph, ruleBreaches } from "../../scripts/import-graph.mjs";
+
+type Graph = Map<string, Set<string>>;
+const graphOf = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges).map(([k, v]) => [k, new Set(v)]));
+
+describe("import graph check (scripts/import-graph.mjs)", () => {
+  it("finds a circle, and only the files on it", () => {
+    const found = circles(graphOf({ "/r/a": ["/r/b"], "/r/b": ["/r/c"], "/r/c": ["/r/a"], "/r/d": ["/r/a"] }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toHaveLength(3);
+  });
+
+  it("reads the real tree: app/lib and server/ keep their layering", () => {
+    const graph = importGraph() as Graph;
+    expect(graph.size).toBeGreaterThan(150);
+    expect(ruleBreaches(graph)).toEqual([]);
+  });
+});
