@@ -18,3 +18,12 @@ describe("import graph check (scripts/import-graph.mjs)", () => {
     expect(ruleBreaches(graph)).toEqual([]);
   });
 });
+
+describe("ADR index", () => {
+  it("docs/decisions/README.md lists every ADR as the files say (node scripts/adr-index.mjs)", async () => {
+    // @ts-expect-error -- a plain .mjs script without types
+    const { adrIndex } = await import("../../scripts/adr-index.mjs");
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync("docs/decisions/README.md", "utf8")).toBe(adrIndex());
+  });
+});
