@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs script without types
 import { circles, importGraph, ruleBreaches } from "../../scripts/import-graph.mjs";
 
 type Graph = Map<string, Set<string>>;
@@ -21,7 +20,6 @@ describe("import graph check (scripts/import-graph.mjs)", () => {
 
 describe("ADR index", () => {
   it("docs/decisions/README.md lists every ADR as the files say (node scripts/adr-index.mjs)", async () => {
-    // @ts-expect-error -- a plain .mjs script without types
     const { adrIndex } = await import("../../scripts/adr-index.mjs");
     const { readFileSync } = await import("node:fs");
     expect(readFileSync("docs/decisions/README.md", "utf8")).toBe(adrIndex());
