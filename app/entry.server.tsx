@@ -9,7 +9,8 @@ import { fragmentCache } from "~/fragment-cache.server";
 import { InlineCssContext } from "~/inline-css";
 import { inlineCss } from "~/inline-css.server";
 import { applySecurityHeaders, createNonce } from "~/security.server";
-import { getContext } from "~/services.server";
+import { getContext, log } from "~/services.server";
+import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { Utf8ChunkBoundaries } from "~/utf8-chunks.server";
 
 function securityOptions() {
@@ -20,6 +21,7 @@ function securityOptions() {
 /** Data requests (single fetch) get the same headers as documents. */
 export function handleDataRequest(response: Response) {
   applySecurityHeaders(response.headers, { ...securityOptions(), nonce: createNonce() });
+  personalisedCacheControl(response.headers);
   return response;
 }
 
@@ -39,6 +41,7 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, { ...securityOptions(), nonce });
+  personalisedCacheControl(responseHeaders);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -62,11 +65,20 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log("error", "render failed", { error: error instanceof Error ? error.stack : String(error) });
         },
         nonce,
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * What Remix would print with console.error (a multi-line stack) as one JSON line (issue 14 §1); nothing for
+ * requests the client gave up on.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log("error", "unhandled error", { route: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
 }

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { checkCartValidity } from "~/features/cart/preflight.server";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { LocationPopup } from "~/features/location/LocationPopup";
 import { parseDraft, resolveDraft, saveLocation } from "~/features/location/location.server";
 import { getLocale, messagesFor } from "~/root-data.server";
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const [state, locale] = await Promise.all([getState(request, "storefront"), getLocale(request)]);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   let outcome;
   try {
     outcome = await saveLocation(formData, state, locale, deps(request));
@@ -62,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome.kind === "invalid") return data({ error: outcome.message }, { status: 400 });
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
   try {
-    return redirect(safeRedirect(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+    return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
       return data({ error: messagesFor(locale).errors.cookieTooLarge }, { status: 400 });

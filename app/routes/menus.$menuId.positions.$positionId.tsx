@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { addToCart } from "~/features/cart/cart.server";
@@ -85,7 +86,7 @@ const schema = z.object({
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { menuId, positionId } = ids(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const messages = messagesFor(await getLocale(request)).menu;
   const submission = parseWithZod(formData, { schema });
   const rawValues = { count: Number(formData.get("count")) || 1, modifier: formData.getAll("modifier").map(String).slice(0, 30) };
@@ -126,7 +127,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return fail({ errors: [messages.errors.cartFull] });
     }
   }
-  return redirect(safeRedirect(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
+  return redirect(redirectTarget(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
 }
 
 export const handle: LayerHandle = { layer: true };

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { commitHeaders, getContext, getState } from "~/services.server";
 import { getLocale, messagesFor } from "~/root-data.server";
 import { migrateLegacyStorage } from "~/features/brand/migrate.server";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 
 /**
  * Preferences: one action per intent (DESIGN.md). A plain form posts here and is sent back (303) to
@@ -24,7 +25,7 @@ const schema = z.discriminatedUnion("intent", [
 const rawStorageSchema = z.record(z.string().max(64), z.string().max(16_000).nullable()).refine((r) => Object.keys(r).length <= 40);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const messages = messagesFor(await getLocale(request));
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (value.intent === "adult") {
     (await getState(request, "prefs")).person_adulthood_confirmed = true;
   }
-  return redirect(safeRedirect(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+  return redirect(redirectTarget(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
 }
 
 export function loader() {

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/react-i18n";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { redirectTarget } from "~/lib/redirect-target";
 import { effectiveLocation } from "~/features/location/location.server";
 import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
 import { CardGrid } from "~/features/menu/CardGrid";
@@ -23,7 +23,7 @@ export const handle = { layout: "custom" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const back = safeRedirect(url.searchParams.get("from"), "/");
+  const back = redirectTarget(url.searchParams.get("from"), "/");
   const { config, upstream } = getContext();
   const location = effectiveLocation(await getState(request, "storefront"), config.brand);
   const base = { q, back: back.startsWith("/search") ? "/" : back, ...pageUrls(request, "/search") };
