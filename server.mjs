@@ -55,8 +55,14 @@ function requestSite(req) {
 
 /** the Request for Remix, as @remix-run/express builds it, but on the one site origin (see requestSite) */
 function remixRequest(req, res, site) {
-  const url = new URL(`${site}${req.originalUrl}`);
-  if (url.origin !== site) throw Object.assign(new Error("request target is not a path"), { status: 400 });
+  // a request target that is not a path ("*", an absolute URL) is a 400, not a crash
+  let url;
+  try {
+    url = new URL(`${site}${req.originalUrl}`);
+  } catch {
+    url = null;
+  }
+  if (!url || url.origin !== site) throw Object.assign(new Error("request target is not a path"), { status: 400 });
   const controller = new AbortController();
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
