@@ -132,7 +132,8 @@ function expectedRefusal(kind: BodyKind, origin: OriginKind, readsBody = true): 
 }
 
 test.describe("request hygiene against the production server (issue 14)", () => {
-  test.describe.configure({ mode: "serial" });
+  // hundreds of requests each, on a shared 2-core machine
+  test.describe.configure({ mode: "serial", timeout: 180_000 });
   let server: Server;
   let cookie = "";
 
