@@ -10,10 +10,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { alignForRemix, mayPost, siteOrigin } from "./server/http-origin.mjs";
 
 installGlobals({ nativeFetch: true }); // single fetch needs the platform's fetch; nothing is patched
 
@@ -23,6 +23,8 @@ const HOST = process.env.HOST ?? "0.0.0.0";
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 /** cross-site POSTs allowed only here: Apple's form_post sign-in callback (issue 6/8) */
 const CROSS_SITE_POST_PATHS = ["/auth/apple/callback"];
+/** the public origin, when the operator says it (ADR 077: then it is the truth for origin checks) */
+const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).origin : null;
 
 const requestContext = new AsyncLocalStorage();
 globalThis[Symbol.for("storefront.requestContext")] = requestContext;
@@ -39,14 +41,53 @@ function log(level, msg, fields = {}) {
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
-function sameOrigin(req) {
-  const site = req.get("sec-fetch-site");
-  if (site === "cross-site") return false;
-  const origin = req.get("origin");
-  if (!origin || origin === "null") return true; // no Origin to compare: Sec-Fetch-Site already said not cross-site
-  const allowed = new Set([`${req.protocol}://${req.get("host")}`]);
-  if (process.env.PUBLIC_ORIGIN) allowed.add(new URL(process.env.PUBLIC_ORIGIN).origin);
-  return allowed.has(origin);
+/**
+ * This request's site origin (ADR 077): PUBLIC_ORIGIN when set; otherwise the scheme and host Express resolved,
+ * with X-Forwarded-Host only from a trusted proxy (TRUST_PROXY). Computed once: the cross-site refusal, the
+ * Request URL Remix sees and the host Remix's own check compares with all come from it.
+ */
+function requestSite(req) {
+  if (PUBLIC_ORIGIN) return PUBLIC_ORIGIN;
+  const trusted = req.app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+  const forwardedHost = trusted ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return siteOrigin({ protocol: req.protocol, host: forwardedHost || req.get("host") });
+}
+
+/** the Request for Remix, as @remix-run/express builds it, but on the one site origin (see requestSite) */
+function remixRequest(req, res, site) {
+  // a request target that is not a path ("*", an absolute URL) is a 400, not a crash
+  let url;
+  try {
+    url = new URL(`${site}${req.originalUrl}`);
+  } catch {
+    url = null;
+  }
+  if (!url || url.origin !== site) throw Object.assign(new Error("request target is not a path"), { status: 400 });
+  const controller = new AbortController();
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value) headers.set(name, value);
+  }
+  const init = { method: req.method, headers: alignForRemix(headers, site), signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  let done = false;
+  res.on("finish", () => (done = true));
+  res.on("close", () => done || controller.abort());
+  return new Request(url.href, init);
+}
+
+/** Remix's answer onto the Express response (as @remix-run/express sends it) */
+async function sendRemixResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }
 
 const app = express();
@@ -71,13 +112,15 @@ app.use((req, res, next) => {
     });
   });
   if (shuttingDown) res.setHeader("Connection", "close");
+  res.locals.site = requestSite(req);
   requestContext.run({ requestId }, next);
 });
 
 // issue 8: POSTs from another site are refused before any action runs
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  if (CROSS_SITE_POST_PATHS.includes(req.path) || sameOrigin(req)) return next();
+  const allowed = mayPost({ origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), site: res.locals.site });
+  if (CROSS_SITE_POST_PATHS.includes(req.path) || allowed) return next();
   log("warn", "cross-site POST refused", { route: req.path, origin: req.get("origin") ?? null, secFetchSite: req.get("sec-fetch-site") ?? null });
   res.status(403).type("text/plain; charset=utf-8").send("Запрос с другого сайта отклонён");
 });
@@ -88,11 +131,32 @@ const staticHeaders = (res) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
 };
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y", index: false, setHeaders: staticHeaders }));
+// only Vite's hashed output is immutable; the files copied from public/ (brand mark, favicon, robots.txt, demo
+// photos) keep their names across releases, so they get an hour (issue 14 §9)
+const hashedAssets = express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders: staticHeaders });
+app.use(`${build.publicPath}assets`, hashedAssets);
 // public files all have an extension: page URLs skip the file-system look-up entirely
+const builtPublicFiles = express.static(build.assetsBuildDirectory, { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
 const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
-app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+app.use((req, res, next) =>
+  /\.[a-z0-9]+$/i.test(req.path) ? builtPublicFiles(req, res, () => publicFiles(req, res, next)) : next(),
+);
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+app.all("*", async (req, res, next) => {
+  try {
+    await sendRemixResponse(res, await handleRemix(remixRequest(req, res, res.locals.site)));
+  } catch (error) {
+    next(error);
+  }
+});
+// anything thrown past Remix: one JSON line (never Express's multi-line stack page), a plain 400/500
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters
+app.use((error, req, res, _next) => {
+  const status = error?.status === 400 ? 400 : 500;
+  log(status === 400 ? "warn" : "error", "request failed", { route: req.path, status, error: error instanceof Error ? error.stack : String(error) });
+  if (res.headersSent) return res.destroy();
+  res.status(status).type("text/plain; charset=utf-8").send(status === 400 ? "Bad Request" : "Internal Server Error");
+});
 
 const server = app.listen(PORT, HOST, () => log("info", "listening", { url: `http://localhost:${PORT}`, build: BUILD_DIR }));
 server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts

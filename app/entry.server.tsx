@@ -10,6 +10,8 @@ import { InlineCssContext } from "~/document/inline-css";
 import { inlineCss } from "~/document/inline-css.server";
 import { applySecurityHeaders, createNonce } from "~server/security";
 import { getContext } from "~server/context";
+import { log } from "~server/log";
+import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
 
 function securityOptions() {
@@ -20,6 +22,7 @@ function securityOptions() {
 /** Data requests (single fetch) get the same headers as documents. */
 export function handleDataRequest(response: Response) {
   applySecurityHeaders(response.headers, { ...securityOptions(), nonce: createNonce() });
+  personalisedCacheControl(response.headers);
   return response;
 }
 
@@ -39,6 +42,7 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, { ...securityOptions(), nonce });
+  personalisedCacheControl(responseHeaders);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -62,11 +66,20 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log("error", "render failed", { error: error instanceof Error ? error.stack : String(error) });
         },
         nonce,
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * What Remix would print with console.error (a multi-line stack) as one JSON line (issue 14 §1); nothing for
+ * requests the client gave up on.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log("error", "unhandled error", { route: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
 }

@@ -43,7 +43,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     let current = "";
     try {
       current = readFileSync(file, "utf8");
-    } catch {}
+    } catch {
+      // no index yet: it is out of date
+    }
     if (current !== index) {
       console.error("docs/decisions/README.md is out of date: run node scripts/adr-index.mjs");
       process.exit(1);

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import type { RootData } from "~/shell/root-data";
 import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
 import { LocationChip } from "~/features/location/LocationChip";
+import { redirectTarget } from "~/lib/redirect-target";
 
 /**
  * The app bar (spec §9: 64 px on phones, 144 px on desktop = an 80 px header row and a 64 px
@@ -11,7 +12,8 @@ import { LocationChip } from "~/features/location/LocationChip";
 export function AppHeader({ data, navigation = true }: { data: RootData; navigation?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  // e.g. "//evil.example/x" when the page was opened as https://site//evil.example/x: never handed on as a target
+  const here = redirectTarget(location.pathname + location.search);
   return (
     <header className="sticky top-0 z-[100] border-b border-line bg-bg/95 backdrop-blur">
       <div className="mx-auto flex h-appbar max-w-7xl items-center gap-3 px-4 md:h-header-lg">

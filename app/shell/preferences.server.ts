@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
@@ -25,7 +26,7 @@ const schema = z.discriminatedUnion("intent", [
 const rawStorageSchema = z.record(z.string().max(64), z.string().max(16_000).nullable()).refine((r) => Object.keys(r).length <= 40);
 
 export async function preferencesAction({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const messages = messagesFor(await getLocale(request));
@@ -62,5 +63,5 @@ export async function preferencesAction({ request }: ActionFunctionArgs) {
   if (value.intent === "adult") {
     (await getState(request, "prefs")).person_adulthood_confirmed = true;
   }
-  return redirect(safeRedirect(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+  return redirect(redirectTarget(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
 }

@@ -6,6 +6,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { AuthActionData, AuthPageData } from "./sign-in.server";
 import { GoogleButton } from "./GoogleButton";
 import { VkButton, VkPopupHandOver } from "./VkButton";
+import { errorPlacement } from "./error-placement";
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
@@ -15,9 +16,9 @@ export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthA
   const { t } = useTranslation();
   const { methods } = page;
   const external = methods.google || methods.apple || methods.vk;
-  // errors of the code step's forms show beside the code field, the others above the methods
-  const codeStepIntent = action?.intent === "verify" || action?.intent === "resend";
-  const generalError = action && !action.field && !codeStepIntent && action.error ? action.error : page.error;
+  // errors show beside their field when it is on the page, the others above the methods (error-placement.ts)
+  const placement = errorPlacement(page.step, action);
+  const generalError = placement === "general" ? action!.error : page.error;
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 py-8" aria-labelledby="auth-title">
       <header className="flex flex-col gap-1">
@@ -77,7 +78,7 @@ const secondaryClass =
 function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
   const id = useId();
-  const error = action?.intent === "request-code" && action.field === "phone" ? action.error : null;
+  const error = errorPlacement(page.step, action) === "phone" ? action!.error : null;
   const pending = usePending("request-code");
   return (
     <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
@@ -110,7 +111,7 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
 function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
   const id = useId();
-  const codeError = action && (action.field === "code" || action.intent === "verify" || action.intent === "resend") ? action.error : null;
+  const codeError = errorPlacement(page.step, action) === "code" ? action!.error : null;
   const pending = usePending("verify");
   const resendPending = usePending("resend");
   const seconds = useCountdown(action?.resendInSeconds ?? page.resendInSeconds);

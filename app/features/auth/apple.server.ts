@@ -5,7 +5,8 @@
  * `POST /api/v1/sign/in/apple` in `x-external-id-token`, never to the browser.
  */
 import { createCookie, data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { generateState } from "~/lib/pkce";
@@ -48,7 +49,7 @@ function origin(request: Request) {
 
 /** POST /auth/apple: either our own "start" form, or Apple's form_post callback. */
 export async function appleAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const locale = await getLocale(request);
   const t = messagesFor(locale).auth;
   const clientId = getContext().config.brand.keys.appleClientId;
@@ -57,7 +58,7 @@ export async function appleAction(request: Request) {
   if (form.get("intent") === "start") {
     const start = parseWithZod(form, { schema: startSchema });
     if (!clientId || !methodOn) return data({ error: t.errors.methodUnavailable }, { status: 400 });
-    const redirectTo = safeRedirect(start.status === "success" ? start.value.redirectTo : "/", "/");
+    const redirectTo = redirectTarget(start.status === "success" ? start.value.redirectTo : "/", "/");
     const state = generateState();
     const url = `${APPLE_AUTHORIZE_URL}?${new URLSearchParams({
       client_id: clientId,
@@ -90,7 +91,7 @@ export async function appleAction(request: Request) {
     if (isApiError(error)) return data({ error: t.errors.externalFailed }, { status: 400, headers: { "Set-Cookie": clear } });
     throw error;
   }
-  const response = back(safeRedirect(saved.data.redirectTo, "/"));
+  const response = back(redirectTarget(saved.data.redirectTo, "/"));
   for (const cookie of (await commitHeaders(request)).getSetCookie()) response.headers.append("Set-Cookie", cookie);
   return response;
 }

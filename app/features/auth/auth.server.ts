@@ -10,7 +10,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { redirectTarget } from "~/lib/redirect-target";
 import { tokenDecision } from "~/lib/tokens";
 import { getContext } from "~server/context";
 import { getState, setState, type AuthState } from "~server/session";
@@ -52,7 +52,7 @@ export async function requirePerson(request: Request, redirectTo?: string): Prom
   const person = await getPerson(request);
   if (person) return person;
   const url = new URL(request.url);
-  const back = safeRedirect(redirectTo ?? `${url.pathname}${url.search}`, "/");
+  const back = redirectTarget(redirectTo ?? `${url.pathname}${url.search}`, "/");
   throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { status: 303 });
 }
 

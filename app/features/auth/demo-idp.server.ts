@@ -2,7 +2,8 @@ import { interpolate } from "~/i18n/translator";
 import { translateValidation } from "~/i18n/validation";
 /** Demo-mode stand-ins for the identity providers' pages (ADR 032). Every function answers null/404 outside demo mode. */
 import { data } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { emailSchema } from "~/lib/validation";
@@ -89,14 +90,14 @@ function provider(value: string): Provider | null {
 export function demoIdpLoader(request: Request, raw: string) {
   const p = provider(raw);
   if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/");
+  const redirectTo = redirectTarget(new URL(request.url).searchParams.get("redirectTo"), "/");
   return { provider: p, providerName: PROVIDERS[p], redirectTo };
 }
 
 export async function demoIdpAction(request: Request, raw: string) {
   const p = provider(raw);
   if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
-  const submission = parseWithZod(await request.formData(), {
+  const submission = parseWithZod(await readForm(request), {
     schema: z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() }),
   });
   if (submission.status !== "success") {
@@ -108,7 +109,7 @@ export async function demoIdpAction(request: Request, raw: string) {
     intent: "external",
     provider: p,
     idToken: `demo-${p}:${submission.value.email}`,
-    redirectTo: safeRedirect(submission.value.redirectTo, "/"),
+    redirectTo: redirectTarget(submission.value.redirectTo, "/"),
   });
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
   for (const name of ["cookie", "accept-language", "x-forwarded-for"]) {

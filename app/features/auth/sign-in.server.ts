@@ -6,9 +6,10 @@ import { translateValidation } from "~/i18n/validation";
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { readForm } from "~/features/forms/read-form.server";
 import { SMS_RESEND_SECONDS } from "~/lib/constants";
+import { redirectTarget as sameOriginTarget } from "~/lib/redirect-target";
 import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";
 import { phoneSchema, smsCodeSchema } from "~/lib/validation";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
@@ -67,7 +68,7 @@ export function availableMethods(): { phone: boolean; google: boolean; apple: bo
 }
 
 function redirectTarget(value: string | null | undefined) {
-  const target = safeRedirect(value ?? "/", "/");
+  const target = sameOriginTarget(value, "/");
   return target.startsWith("/auth") ? "/" : target;
 }
 
@@ -169,7 +170,7 @@ export type AuthActionData = {
 export async function authAction(request: Request) {
   const locale = await getLocale(request);
   const t = messagesFor(locale).auth;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: actionSchema });
   const intent = String(formData.get("intent") ?? "");
   const fail = async (error: string, extra: Partial<AuthActionData> = {}, status = 400) =>

@@ -5,7 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { CART_MAX_COUNT } from "~/lib/constants";
 import { commitHeaders, getState } from "~server/session";
@@ -49,7 +50,7 @@ export type CartActionData =
   | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string>; dayOff?: boolean };
 
 export async function cartAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const js = form.get("js") === "1";
   const texts = messagesFor(await getLocale(request));
   const submission = parseWithZod(form, { schema });
@@ -82,7 +83,7 @@ export async function cartAction(request: Request) {
         count: value.count,
         modifiers,
       });
-      return fromCart(result, safeRedirect(value.redirectTo, "/cart"));
+      return fromCart(result, redirectTarget(value.redirectTo, "/cart"));
     }
     case "set-count":
       return fromCart(await setCartCount(request, value.key, value.count));

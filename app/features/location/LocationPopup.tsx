@@ -10,6 +10,7 @@ import type { LocationView } from "./location.server";
 import { MapLayer } from "./MapLayer";
 import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
 import { inertWhen } from "~/shell/layouts";
+import { redirectTarget } from "~/lib/redirect-target";
 
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
@@ -38,7 +39,8 @@ export function LocationPopup({
   const loading = navigation.state !== "idle" && navigation.location?.pathname === "/location";
   const here = `/location${search}`;
   const persistent = view.persistent;
-  const closeTo = view.closeTo;
+  // the close link and the scrim are rendered links: the one redirect-target rule again (ADR 075)
+  const closeTo = redirectTarget(view.closeTo);
   const q = view.query;
   const navigate = useNavigate();
   const layered = view.map || view.terms || view.confirm;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { checkCartValidity } from "~/features/cart/preflight.server";
 import { parseDraft, resolveDraft, saveLocation } from "~/features/location/location.server";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
@@ -37,7 +38,7 @@ export async function locationLoader({ request }: LoaderFunctionArgs) {
 
 export async function locationAction({ request }: ActionFunctionArgs) {
   const [state, locale] = await Promise.all([getState(request, "storefront"), getLocale(request)]);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   let outcome;
   try {
     outcome = await saveLocation(formData, state, locale, deps(request));
@@ -48,7 +49,7 @@ export async function locationAction({ request }: ActionFunctionArgs) {
   if (outcome.kind === "invalid") return data({ error: outcome.message }, { status: 400 });
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
   try {
-    return redirect(safeRedirect(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+    return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
       return data({ error: messagesFor(locale).errors.cookieTooLarge }, { status: 400 });

@@ -18,6 +18,7 @@ import type { City, DeliveryMethod, LatLng, Polygon } from "~/lib/model";
 import type { AreaData, AreaResto, DeliveryZone } from "~server/upstream/delivery";
 import type { GeocodedAddress } from "~server/geo";
 import { findZone } from "~/lib/geo";
+import { redirectTarget } from "~/lib/redirect-target";
 import {
   hasDeliveryMenu,
   hasTakeawayMenu,
@@ -267,8 +268,7 @@ export async function resolveDraft(
   const showCities = draft.step === "city" && selection.canReturnToCities;
   const city = selection.cityId !== null ? (cities.find((c) => c.id === selection.cityId) ?? null) : null;
   const sameCity = city !== null && saved !== null && city.id === saved.cityId;
-  const redirectTo =
-    draft.redirectTo && draft.redirectTo.startsWith("/") && !draft.redirectTo.startsWith("//") ? draft.redirectTo : "/";
+  const redirectTo = redirectTarget(draft.redirectTo, "/");
 
   const base: LocationView & { area: AreaData | null } = {
     cities: cities.map((c) => ({ id: c.id, name: c.name })),

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { readForm } from "~/features/forms/read-form.server";
+import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { addToCart } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
@@ -66,7 +67,7 @@ const schema = z.object({
 
 export async function positionAction({ request, params }: ActionFunctionArgs) {
   const { menuId, positionId } = ids(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const locale = await getLocale(request);
   const messages = messagesFor(locale).menu;
   const t = translatorFor(locale);
@@ -109,6 +110,6 @@ export async function positionAction({ request, params }: ActionFunctionArgs) {
         return fail({ errors: [messages.errors.cartFull] });
     }
   }
-  return redirect(safeRedirect(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
+  return redirect(redirectTarget(`/menus/${menuId}?added=${positionId}`, "/"), { status: 303, headers: result.headers });
 }
 

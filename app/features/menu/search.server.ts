@@ -1,4 +1,4 @@
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { redirectTarget } from "~/lib/redirect-target";
 import { effectiveLocation } from "~/features/location/location.server";
 import { isAdultConfirmed, searchPositions } from "~/features/menu/menu-view.server";
 import { pageUrls } from "~/shell/seo.server";
@@ -10,7 +10,7 @@ import { upstreamFailure } from "~server/upstream/errors";
 export async function loadSearchPage(request: Request) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const back = safeRedirect(url.searchParams.get("from"), "/");
+  const back = redirectTarget(url.searchParams.get("from"), "/");
   const { config, upstream } = getContext();
   const location = effectiveLocation(await getState(request, "storefront"), config.brand);
   const base = { q, back: back.startsWith("/search") ? "/" : back, ...pageUrls(request, "/search") };
