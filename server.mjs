@@ -92,7 +92,8 @@ app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable
 // public files all have an extension: page URLs skip the file-system look-up entirely
 const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
 app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
+// the client address for rate limits is Express's, from the socket and TRUST_PROXY, never a header (ADR 031)
+app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production", getLoadContext: (req) => ({ clientAddress: req.ip }) }));
 
 const server = app.listen(PORT, HOST, () => log("info", "listening", { url: `http://localhost:${PORT}`, build: BUILD_DIR }));
 server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts

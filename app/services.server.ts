@@ -8,3 +8,4 @@ export type { StorefrontState, AuthState, PrefsState, CartLineState } from "~ser
 export { log } from "~server/log";
 export { checkSignInLimit, getClientAddress, getRateLimitStore, vkAuthorizeBase, vkClientId, vkLogout, vkOneTapBase } from "~server/auth";
 export { honeypotFor, isHumanSubmission } from "~server/honeypot-context";
+export { redisStatus } from "~server/redis/shared";
