@@ -85,18 +85,36 @@ export function createGuardedRateLimitStore<S extends RateLimitStoreLike>(shared
 
 /**
  * Order outcomes in Redis and in process: a write always lands in process too, so a form placed while Redis
- * was failing is still replayed by this container; a read falls back to the process's copy. A claim that
- * cannot reach Redis is granted (this process's in-flight map still holds one run per key).
+ * was failing is still replayed by this container; a read falls back to the process's copy. Outcomes that
+ * could not be written are written once Redis answers again, so the other containers learn them too. A
+ * claim that cannot reach Redis is granted (this process's in-flight map still holds one run per key).
  */
 export function createGuardedIdempotencyStore<S extends IdempotencyStoreLike>(shared: S, local: S, guard: RedisGuard): S {
+  const unwritten = new Map<string, { value: StoredOutcomeLike; expiresAt: number }>();
+  const flush = async () => {
+    if (!unwritten.size || guard.state() !== "up") return;
+    for (const [key, { value, expiresAt }] of unwritten) {
+      const ttlMs = expiresAt - Date.now();
+      const written = ttlMs <= 0 || (await guard.run(() => shared.set(key, value, ttlMs).then(() => true), () => false));
+      if (!written) return;
+      unwritten.delete(key);
+    }
+  };
   return {
     ...local,
-    get: async (key) => (await guard.run(() => shared.get(key), () => null)) ?? (await local.get(key)),
+    get: async (key) => {
+      await flush();
+      return (await guard.run(() => shared.get(key), () => null)) ?? (await local.get(key));
+    },
     set: async (key, value, ttlMs) => {
       await local.set(key, value, ttlMs);
-      await guard.run(() => shared.set(key, value, ttlMs), () => undefined);
+      const written = await guard.run(() => shared.set(key, value, ttlMs).then(() => true), () => false);
+      if (!written && unwritten.size < 10_000) unwritten.set(key, { value, expiresAt: Date.now() + ttlMs });
     },
-    claim: (key, owner, ttlMs) => guard.run(() => shared.claim?.(key, owner, ttlMs) ?? Promise.resolve(true), () => true),
+    claim: async (key, owner, ttlMs) => {
+      await flush();
+      return guard.run(() => shared.claim?.(key, owner, ttlMs) ?? Promise.resolve(true), () => true);
+    },
     release: (key) => guard.run(() => shared.release?.(key) ?? Promise.resolve(), () => undefined),
   };
 }
