@@ -112,7 +112,7 @@ describe("Redis killed while customers browse", () => {
     } finally {
       redis.resume();
     }
-    await expect.poll(async () => (await readyz()).redis, { timeout: 8_000, intervals: [250] }).toBe("up");
+    await expect.poll(async () => (await readyz()).redis, { timeout: 8_000, interval: 250 }).toBe("up");
   }, 30_000);
 });
 
