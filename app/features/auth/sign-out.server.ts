@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
-import { commitHeaders } from "~/services.server";
+import { commitHeaders, getState } from "~/services.server";
+import { getRevocationStore } from "~server/auth/revocation";
 import { signOut } from "./auth.server";
 
 const schema = z.object({ intent: z.literal("sign-out").default("sign-out"), redirectTo: z.string().max(2000).optional() });
@@ -10,6 +11,9 @@ const schema = z.object({ intent: z.literal("sign-out").default("sign-out"), red
 export async function signOutAction(request: Request) {
   const submission = parseWithZod(await request.formData(), { schema });
   const redirectTo = submission.status === "success" ? submission.value.redirectTo : undefined;
+  // the session is revoked, not only this browser's cookie: a copy of the cookie signs no one in (ADR 073)
+  const { session_id } = await getState(request, "auth");
+  if (session_id) await getRevocationStore().revoke(session_id);
   await signOut(request);
   return redirect(safeRedirect(redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
 }
