@@ -5,7 +5,7 @@
  * and the caller's in-process fallback answers instead. While Redis is away nothing waits on it: no
  * offline queue, no retries per request, no reconnect delays in a page.
  */
-import type { Redis } from "ioredis";
+import { ReplyError, type Redis } from "ioredis";
 
 export type RedisState = "up" | "down";
 
@@ -52,6 +52,9 @@ export function createRedisGuard(redis: GuardedClient, options: RedisGuardOption
         set("up", "answered");
         return value;
       } catch (error) {
+        // Redis answered, with an error (say OOM at maxmemory under noeviction, ADR 074): this command falls
+        // back, the connection is fine and stays in use
+        if (error instanceof ReplyError) return fallback();
         openUntil = now() + openMs;
         set("down", error instanceof Error ? error.message : String(error));
         return fallback();
