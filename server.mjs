@@ -144,7 +144,8 @@ app.use((req, res, next) =>
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
 app.all("*", async (req, res, next) => {
   try {
-    await sendRemixResponse(res, await handleRemix(remixRequest(req, res, res.locals.site)));
+    // the client address for rate limits is Express's, from the socket and TRUST_PROXY, never a header (ADR 031)
+    await sendRemixResponse(res, await handleRemix(remixRequest(req, res, res.locals.site), { clientAddress: req.ip }));
   } catch (error) {
     next(error);
   }

@@ -7,7 +7,10 @@ import { getConfig, type Config } from "./config";
 import { createDemoUpstream } from "./demo";
 import { createGeo, type Geo } from "./geo";
 import { log } from "./log";
-import { createRedis, createRedisCatalogStore, type RedisClient } from "./redis";
+import type { RedisClient } from "./redis";
+import { createGuardedCatalogStore } from "./redis/fallback";
+import { getSharedRedis, redisPrefix } from "./redis/shared";
+import { createLruStore } from "./upstream/cache";
 import { createUpstream, type Upstream } from "./upstream";
 
 export interface ServerContext {
@@ -37,7 +40,7 @@ function createContext(): ServerContext {
   // bench / manual testing: slow the twin down to measure how requests overlap (demo mode only)
   const latencyMs = Number(process.env.DEMO_UPSTREAM_LATENCY_MS ?? 0);
   if (demo && latencyMs > 0) demo.store.setScenario({ latencyMs });
-  const redis = getRedis();
+  const shared = getSharedRedis();
   const upstream = createUpstream({
     baseUrl: config.env.UPSTREAM_API_URL ?? demo!.baseUrl,
     // DESIGN.md "Wiring": the client gets its fetch as a dependency; demo mode answers from the twin.
@@ -49,13 +52,8 @@ function createContext(): ServerContext {
     // with REDIS_URL the catalog cache is shared by every container of the brand (issue 8)
     cache: {
       ttlMs: config.env.CATALOG_TTL_SECONDS * 1000,
-      ...(redis
-        ? {
-            store: createRedisCatalogStore(redis, redisPrefix(config), (e) =>
-              log("warn", "redis cache unavailable", { message: String(e) }),
-            ),
-          }
-        : {}),
+      // while Redis is away the process's own LRU serves (ADR 070)
+      ...(shared ? { store: createGuardedCatalogStore(shared.client, redisPrefix(config), createLruStore(), shared.guard) } : {}),
     },
     // the client logs each call's method, path, status and duration (no bodies, no tokens)
     logger: log,
@@ -74,27 +72,12 @@ function createContext(): ServerContext {
   return { config, upstream, geo, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
 }
 
-const REDIS_KEY = Symbol.for("storefront.redis");
-type RedisHolder = { [REDIS_KEY]?: RedisClient | null };
-
 /** The shared Redis client when REDIS_URL is set, else null (everything stays in process). */
 export function getRedis(): RedisClient | null {
-  const holder = globalThis as RedisHolder;
-  if (holder[REDIS_KEY] === undefined) {
-    const url = getConfig().env.REDIS_URL;
-    holder[REDIS_KEY] = url ? createRedis(url) : null;
-    if (url) {
-      holder[REDIS_KEY]!.on("error", (error: Error) => log("warn", "redis error", { message: error.message }));
-      log("info", "shared state in Redis", { redis: new URL(url).host });
-    }
-  }
-  return holder[REDIS_KEY] ?? null;
+  return getSharedRedis()?.client ?? null;
 }
 
-/** Keys of one brand: sf:<white-label> */
-export function redisPrefix(config: Config = getConfig()): string {
-  return `sf:${config.brand.whiteLabel}`;
-}
+export { redisPrefix };
 
 /** Tests only: drop the context so the next call rebuilds it from the environment. */
 export function resetContextForTests() {

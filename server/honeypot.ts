@@ -3,7 +3,7 @@
  * request and check, and the order. The form carries a field hidden from people (`name__confirm`, which
  * must come back empty) and the moment it was rendered, sealed with the session secrets (`from__confirm`),
  * the field names and props remix-utils' `HoneypotInputs` renders. A submission without both, with the
- * trap filled, or with a seal that does not open or lies in the future is refused.
+ * trap filled, or with a seal that does not open, lies in the future or is older than 12 hours is refused.
  *
  * remix-utils' own server `Honeypot` class is not used: it needs crypto-js (unmaintained) and seals with a
  * per-process random seed, which fails as soon as a second container answers the POST.
@@ -15,6 +15,11 @@ export const HONEYPOT_FROM_FIELD = "from__confirm";
 const PURPOSE = "honeypot";
 /** clock skew tolerated between containers */
 const FUTURE_SKEW_MS = 60_000;
+/**
+ * How long a rendered form stays valid (issue 14 §3, ADR 044): long enough for a tab left open over a
+ * working day, short enough that a seal scraped once does not serve a script for ever.
+ */
+export const HONEYPOT_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 export interface HoneypotProps {
   nameFieldName: string;
@@ -26,7 +31,7 @@ export function honeypotProps(secrets: readonly string[], now = Date.now()): Hon
   return { nameFieldName: HONEYPOT_FIELD, validFromFieldName: HONEYPOT_FROM_FIELD, encryptedValidFrom: seal(String(now), secrets, PURPOSE) };
 }
 
-export type HoneypotVerdict = { ok: true } | { ok: false; reason: "missing" | "filled" | "bad-seal" | "future" };
+export type HoneypotVerdict = { ok: true } | { ok: false; reason: "missing" | "filled" | "bad-seal" | "future" | "expired" };
 
 export function checkHoneypot(form: FormData, secrets: readonly string[], now = Date.now()): HoneypotVerdict {
   const trap = form.get(HONEYPOT_FIELD);
@@ -37,5 +42,6 @@ export function checkHoneypot(form: FormData, secrets: readonly string[], now = 
   const at = opened === null ? NaN : Number(opened);
   if (!Number.isSafeInteger(at) || at <= 0) return { ok: false, reason: "bad-seal" };
   if (at > now + FUTURE_SKEW_MS) return { ok: false, reason: "future" };
+  if (now - at > HONEYPOT_MAX_AGE_MS) return { ok: false, reason: "expired" };
   return { ok: true };
 }

@@ -78,6 +78,8 @@ export const authStateSchema = z.object({
       email: z.string().nullable(),
     })
     .optional(),
+  /** this sign-in's id: sign-out lists it as revoked, so a copy of the cookie is signed out too (ADR 073) */
+  session_id: z.string().max(64).optional(),
   /** short-lived sign-in flow state (SMS timer, PKCE verifier, OAuth state) */
   flow: z.record(z.string(), z.unknown()).optional(),
 });

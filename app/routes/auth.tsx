@@ -12,8 +12,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return authLoader(request);
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return authAction(request);
+export function action({ request, context }: ActionFunctionArgs) {
+  return authAction(request, context);
 }
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -1,15 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { appleAction } from "~/features/auth/apple.server";
 
-/** POST /auth/apple: starts Sign in with Apple, and receives Apple's form_post callback (ADR 034). */
+/**
+ * POST /auth/apple: starts Sign in with Apple (ADR 034). Apple's form_post goes to /auth/apple/callback (a
+ * resource route); when it fails it sends the customer here, `?failed`, to say so.
+ */
 export function action({ request }: ActionFunctionArgs) {
   return appleAction(request);
 }
 
-export function loader() {
+export function loader({ request }: LoaderFunctionArgs) {
+  if (new URL(request.url).searchParams.has("failed")) return data(null, { status: 400 });
   return redirect("/auth", 302);
 }
 

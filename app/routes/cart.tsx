@@ -27,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(view, { headers });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return cartAction(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  return cartAction(request, context);
 }
 
 /** '?confirm=clear' draws the clearing confirmation over the cart */

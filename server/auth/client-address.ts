@@ -1,39 +1,29 @@
 /**
- * The client's address for rate limits. remix-utils' getClientIPAddress needs the `is-ip` peer package, which
- * is not installed (see the issue 6 report); this reads the same headers in the same order with node:net.
- * Only trust these headers behind a proxy that sets them (the Docker deployment runs behind one).
+ * The client's address for rate limits (issue 14 §3, ADR 031): the one Express computes from the socket and
+ * TRUST_PROXY (`req.ip`), handed to Remix by server.mjs's `getLoadContext` — never a header the client
+ * sends. `X-Forwarded-For` counts only when a trusted proxy (TRUST_PROXY) set it, and Express has already
+ * applied that rule. Without a load context (the Vite dev server, a test calling an action directly) every
+ * client shares one "unknown" bucket: a per-address limit is never switched off.
  */
 import { isIP } from "node:net";
 
-const HEADERS = [
-  "x-client-ip",
-  "x-forwarded-for",
-  "http-x-forwarded-for",
-  "fly-client-ip",
-  "cf-connecting-ip",
-  "fastly-client-ip",
-  "true-client-ip",
-  "x-real-ip",
-  "x-cluster-client-ip",
-  "x-forwarded",
-  "forwarded-for",
-  "forwarded",
-  "do-connecting-ip",
-  "oxygen-buyer-ip",
-] as const;
-
-export function getClientAddress(request: Request): string | null {
-  for (const name of HEADERS) {
-    const value = request.headers.get(name);
-    if (!value) continue;
-    for (const part of value.split(",")) {
-      let candidate = part.trim();
-      if (name === "forwarded") {
-        const match = /for="?\[?([^\]";]+)/i.exec(candidate);
-        candidate = match?.[1] ?? "";
-      }
-      if (isIP(candidate)) return candidate;
-    }
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** Express's `req.ip` (socket address, or the X-Forwarded-For entry of the first untrusted hop) */
+    clientAddress?: string;
   }
-  return null;
+}
+
+export const UNKNOWN_CLIENT_ADDRESS = "unknown";
+
+/** What server.mjs's getLoadContext gives the app (and tests give actions). */
+export interface ClientAddressContext {
+  clientAddress?: string;
+}
+
+export function getClientAddress(context: ClientAddressContext | null | undefined): string {
+  let address = typeof context?.clientAddress === "string" ? context.clientAddress.trim() : "";
+  // an IPv4 client on a dual-stack socket: "::ffff:203.0.113.7" is "203.0.113.7"
+  if (address.toLowerCase().startsWith("::ffff:") && isIP(address.slice(7)) === 4) address = address.slice(7);
+  return isIP(address) ? address.toLowerCase() : UNKNOWN_CLIENT_ADDRESS;
 }

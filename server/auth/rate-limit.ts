@@ -3,9 +3,11 @@
  * client address"). A fixed-window counter behind a tiny interface, so a Redis implementation (INCR + PEXPIRE,
  * DESIGN.md "Where state lives") can replace the in-process one when many containers share a brand.
  */
-import { getRedis, redisPrefix } from "../context";
 import { log } from "../log";
 import { createRedisRateLimitStore } from "../redis";
+import { createGuardedRateLimitStore } from "../redis/fallback";
+import { getSharedRedis, redisPrefix } from "../redis/shared";
+import { telemetry } from "../telemetry";
 export interface RateLimitResult {
   ok: boolean;
   /** whole seconds until the window that refused this hit ends (0 when ok) */
@@ -59,41 +61,77 @@ type Holder = { [KEY]?: RateLimitStore };
 
 /**
  * The process-wide store (kept on globalThis so dev reloads do not reset it): Redis when REDIS_URL is set
- * (shared by every container of the brand, server/redis), else in process.
+ * (shared by every container of the brand, server/redis) with in-process counters while Redis is away
+ * (ADR 070), else in process.
  */
 export function getRateLimitStore(): RateLimitStore {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
-    const redis = getRedis();
-    holder[KEY] = redis ? createRedisRateLimitStore(redis, redisPrefix()) : createMemoryRateLimitStore();
+    const shared = getSharedRedis();
+    holder[KEY] = shared
+      ? createGuardedRateLimitStore<RateLimitStore>(createRedisRateLimitStore(shared.client, redisPrefix()), createMemoryRateLimitStore(), shared.guard)
+      : createMemoryRateLimitStore();
   }
   return holder[KEY]!;
 }
 
+/** Tests only: the next getRateLimitStore() reads REDIS_URL again. */
+export function resetRateLimitStoreForTests() {
+  delete (globalThis as Holder)[KEY];
+}
+
+const LAST_RESORT = Symbol.for("storefront.auth.rateLimits.lastResort");
+/** counters of a store that threw (one not guarded by server/redis/guard): limits stay on, in process */
+function lastResortStore(): RateLimitStore {
+  const holder = globalThis as { [LAST_RESORT]?: RateLimitStore };
+  return (holder[LAST_RESORT] ??= createMemoryRateLimitStore());
+}
+
+export interface LimitCheck {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** the `limit` label of rate_limit_refusals_total */
+  label: string;
+}
+
 /**
- * Counts one sign-in attempt of `kind` for the phone and for the client address (null address: only the
- * phone is limited). The first refusal wins; both counters are hit so a refused script keeps being refused.
+ * Hits every counter (so a refused script keeps being refused) and answers the first refusal with the
+ * longest wait. A store that fails is replaced by in-process counters, never by "no limit".
+ */
+export async function checkLimits(checks: LimitCheck[], store: RateLimitStore): Promise<RateLimitResult> {
+  const hitAll = (s: RateLimitStore) => Promise.all(checks.map((c) => s.hit(c.key, c.limit, c.windowMs)));
+  let results: RateLimitResult[];
+  try {
+    results = await hitAll(store);
+  } catch (error) {
+    log("warn", "rate limit store unavailable: counting in process", { message: error instanceof Error ? error.message : String(error) });
+    results = await hitAll(lastResortStore());
+  }
+  const refused = results.flatMap((r, i) => (r.ok ? [] : [{ result: r, check: checks[i]! }]));
+  for (const { check } of refused) telemetry.count("rate_limit_refusals_total", { limit: check.label });
+  if (!refused.length) return { ok: true, retryAfterSeconds: 0 };
+  return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.result.retryAfterSeconds)) };
+}
+
+/**
+ * Counts one sign-in attempt of `kind` for the phone and for the client address (server/auth/client-address:
+ * Express's req.ip, or the shared "unknown" bucket). The first refusal wins; both counters are hit.
  */
 export async function checkSignInLimit(
   kind: SignInLimitKind,
   phone: string,
-  clientAddress: string | null,
+  clientAddress: string,
   store: RateLimitStore = getRateLimitStore(),
 ): Promise<RateLimitResult> {
-  const perPhone = kind === "code-request" ? SIGN_IN_LIMITS.codeRequestPerPhone : SIGN_IN_LIMITS.codeCheckPerPhone;
-  const perAddress = kind === "code-request" ? SIGN_IN_LIMITS.codeRequestPerAddress : SIGN_IN_LIMITS.codeCheckPerAddress;
-  let results: RateLimitResult[];
-  try {
-    results = await Promise.all([
-      store.hit(`${kind}:phone:${phone}`, perPhone.limit, perPhone.windowMs),
-      clientAddress ? store.hit(`${kind}:ip:${clientAddress}`, perAddress.limit, perAddress.windowMs) : Promise.resolve({ ok: true, retryAfterSeconds: 0 }),
-    ]);
-  } catch (error) {
-    // a limit store that is away (Redis down) must not stop sign-in: the upstream keeps its own SMS rules
-    log("warn", "rate limit store unavailable", { message: error instanceof Error ? error.message : String(error) });
-    return { ok: true, retryAfterSeconds: 0 };
-  }
-  const refused = results.filter((r) => !r.ok);
-  if (!refused.length) return { ok: true, retryAfterSeconds: 0 };
-  return { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) };
+  const request = kind === "code-request";
+  const perPhone = request ? SIGN_IN_LIMITS.codeRequestPerPhone : SIGN_IN_LIMITS.codeCheckPerPhone;
+  const perAddress = request ? SIGN_IN_LIMITS.codeRequestPerAddress : SIGN_IN_LIMITS.codeCheckPerAddress;
+  return checkLimits(
+    [
+      { key: `${kind}:phone:${phone}`, ...perPhone, label: request ? "sms_phone" : "sms_verify" },
+      { key: `${kind}:ip:${clientAddress}`, ...perAddress, label: request ? "sms_address" : "sms_verify_address" },
+    ],
+    store,
+  );
 }

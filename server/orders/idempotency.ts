@@ -10,8 +10,10 @@
  * a `SET key NX` claim before running (see docs/decisions/041-order-idempotency.md).
  */
 
-import { getRedis, redisPrefix } from "../context";
+import { log } from "../log";
 import { createRedisIdempotencyStore } from "../redis";
+import { createGuardedIdempotencyStore } from "../redis/fallback";
+import { getSharedRedis, redisPrefix } from "../redis/shared";
 
 export interface IdempotencyStore {
   get(key: string): Promise<StoredOutcome | null>;
@@ -105,13 +107,14 @@ export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: num
       claim.catch(() => undefined);
       inFlight.set(key, { owner, promise: claim });
       try {
-        const stored = await store.get(key);
+        const stored = await attempt("read", key, () => store.get(key), null);
         if (stored) {
           if (stored.owner !== owner) throw new IdempotencyOwnerMismatch();
           resolveClaim(stored.value);
           return { value: stored.value as T, replayed: true };
         }
-        if (store.claim && !(await store.claim(key, owner, CLAIM_TTL_MS))) {
+        const claim = store.claim?.bind(store);
+        if (claim && !(await attempt("claim", key, () => claim(key, owner, CLAIM_TTL_MS), true))) {
           // another container runs this key: wait for its outcome instead of ordering twice
           const settled = await waitForOutcome(store, key);
           if (!settled) throw new IdempotencyInProgress();
@@ -121,11 +124,15 @@ export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: num
         }
         try {
           const value = await work();
-          await store.set(key, { owner, value, storedAt: now() }, ttlMs);
+          // issue 14 §5: the order exists now. Failing to record it must not turn it into a failure: the
+          // customer is answered with their order (and the cart is cleared); the miss is logged
+          const recorded = await attempt("record", key, () => store.set(key, { owner, value, storedAt: now() }, ttlMs).then(() => true), false);
+          if (!recorded) log("error", "order placed but its outcome was not recorded: a resubmit of this form is not recognised", { key });
           resolveClaim(value);
           return { value, replayed: false };
         } finally {
-          await store.release?.(key);
+          const release = store.release?.bind(store);
+          if (release) await attempt("release", key, () => release(key), undefined);
         }
       } catch (error) {
         rejectClaim(error);
@@ -135,16 +142,26 @@ export function createIdempotent(store: IdempotencyStore, options: { ttlMs?: num
       }
     },
     async lookup<T>(key: string, owner: string) {
-      const stored = await store.get(key);
+      const stored = await attempt("read", key, () => store.get(key), null);
       return stored && stored.owner === owner ? (stored.value as T) : null;
     },
   };
 }
 
+/** one store call that must not fail the order: a failure is logged and answered with `fallback` */
+async function attempt<T>(what: string, key: string, op: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await op();
+  } catch (error) {
+    log("warn", `idempotency store failed (${what})`, { key, message: error instanceof Error ? error.message : String(error) });
+    return fallback;
+  }
+}
+
 async function waitForOutcome(store: IdempotencyStore, key: string): Promise<StoredOutcome | null> {
   for (let waited = 0; waited < CLAIM_WAIT_MS; waited += CLAIM_POLL_MS) {
     await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
-    const stored = await store.get(key);
+    const stored = await attempt("read", key, () => store.get(key), null);
     if (stored) return stored;
   }
   return null;
@@ -153,13 +170,23 @@ async function waitForOutcome(store: IdempotencyStore, key: string): Promise<Sto
 const KEY = Symbol.for("storefront.orders.idempotent");
 type Holder = { [KEY]?: Idempotent };
 
+/** Tests only: the next getOrderIdempotency() reads REDIS_URL again. */
+export function resetOrderIdempotencyForTests() {
+  delete (globalThis as Holder)[KEY];
+}
+
 /** The process-wide instance (kept on globalThis so dev reloads share it). */
 export function getOrderIdempotency(): Idempotent {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
-    // with REDIS_URL every container of the brand sees the same keys and claims (issue 8)
-    const redis = getRedis();
-    holder[KEY] = createIdempotent(redis ? createRedisIdempotencyStore(redis, redisPrefix()) : createMemoryIdempotencyStore());
+    // with REDIS_URL every container of the brand sees the same keys and claims (issue 8); outcomes are kept
+    // in process too, and while Redis is away only in process (ADR 070)
+    const shared = getSharedRedis();
+    holder[KEY] = createIdempotent(
+      shared
+        ? createGuardedIdempotencyStore<IdempotencyStore>(createRedisIdempotencyStore(shared.client, redisPrefix()), createMemoryIdempotencyStore(), shared.guard)
+        : createMemoryIdempotencyStore(),
+    );
   }
   return holder[KEY];
 }

@@ -1,10 +1,11 @@
 /**
  * Order submissions are rate-limited per customer and per client address (issue 8 "Abuse limits"),
- * through the same store as the sign-in limits (Redis when REDIS_URL is set). A replay of an already
- * placed form does not count: only submissions that would reach the upstream are checked.
+ * through the same store as the sign-in limits (Redis when REDIS_URL is set, in process while it is away).
+ * Only a run that would call the upstream is counted (issue 14 §6): the checkout calls this inside the
+ * idempotent run of its form key, so a replay of a placed form, a double click or a concurrent twin of one
+ * form joins that run and counts nothing (ADR 072).
  */
-import { getRateLimitStore, type RateLimitResult, type RateLimitStore } from "../auth/rate-limit";
-import { log } from "../log";
+import { checkLimits, getRateLimitStore, type RateLimitResult, type RateLimitStore } from "../auth/rate-limit";
 
 export const ORDER_LIMITS = {
   perPerson: { limit: 30, windowMs: 15 * 60 * 1000 },
@@ -16,17 +17,11 @@ export async function checkOrderLimit(
   clientAddress: string | null,
   store: RateLimitStore = getRateLimitStore(),
 ): Promise<RateLimitResult> {
-  try {
-    const results = await Promise.all([
-      store.hit(`order:person:${personId}`, ORDER_LIMITS.perPerson.limit, ORDER_LIMITS.perPerson.windowMs),
-      clientAddress
-        ? store.hit(`order:ip:${clientAddress}`, ORDER_LIMITS.perAddress.limit, ORDER_LIMITS.perAddress.windowMs)
-        : Promise.resolve({ ok: true, retryAfterSeconds: 0 }),
-    ]);
-    const refused = results.filter((r) => !r.ok);
-    return refused.length ? { ok: false, retryAfterSeconds: Math.max(...refused.map((r) => r.retryAfterSeconds)) } : { ok: true, retryAfterSeconds: 0 };
-  } catch (error) {
-    log("warn", "rate limit store unavailable", { message: error instanceof Error ? error.message : String(error) });
-    return { ok: true, retryAfterSeconds: 0 };
-  }
+  return checkLimits(
+    [
+      { key: `order:person:${personId}`, ...ORDER_LIMITS.perPerson, label: "orders" },
+      ...(clientAddress ? [{ key: `order:ip:${clientAddress}`, ...ORDER_LIMITS.perAddress, label: "orders_address" }] : []),
+    ],
+    store,
+  );
 }

@@ -10,13 +10,36 @@ import type { CatalogStore } from "../upstream/cache";
 
 export type RedisClient = Redis;
 
-export function createRedis(url: string): Redis {
+/** ms a command may take before it fails (and the guard falls back to the in-process store) */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
+
+export function createRedis(url: string, options: { commandTimeoutMs?: number } = {}): Redis {
   return new Redis(url, {
-    // fail a command quickly instead of queueing it forever while Redis is away
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: true,
-    connectTimeout: 2_000,
+    // Redis is an accelerator (ADR 070): while it is away a command fails at once instead of queueing or
+    // retrying, and one that hangs fails after the timeout; server/redis/guard.ts then answers in process
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 1_000,
+    // keep reconnecting in the background, at most once a second
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
     lazyConnect: false,
+  });
+}
+
+/** Resolves once the client is connected (tests, start-up checks); rejects after `timeoutMs`. */
+export function redisReady(redis: Redis, timeoutMs = 5_000): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      reject(new Error("redis not ready"));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once("ready", onReady);
   });
 }
 

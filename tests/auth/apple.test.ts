@@ -1,9 +1,13 @@
-/** Sign in with Apple's form_post callback (issue 6 §3): state in its own SameSite=None cookie. */
+/**
+ * Sign in with Apple (issue 6 §3, issue 14 §7): our start form posts to /auth/apple; Apple's form_post goes
+ * to the /auth/apple/callback resource route, with only the SameSite=None state cookie (ADR 034).
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appleAction } from "~/features/auth/apple.server";
+import { appleAction, appleCallbackAction } from "~/features/auth/apple.server";
 import { getPerson } from "~/features/auth/auth.server";
+import { loader as failedPage } from "~/routes/auth_.apple";
 import { getContext } from "~server/context";
-import { Jar, ORIGIN, request, settle } from "./helpers";
+import { Jar, ORIGIN, readState, request, seed, settle } from "./helpers";
 
 let previous: string | null = null;
 beforeEach(() => {
@@ -14,45 +18,68 @@ afterEach(() => {
   getContext().config.brand.keys.appleClientId = previous;
 });
 
-/** Apple's cross-site POST: only the SameSite=None state cookie comes with it. */
+const start = (jar: Jar, form: Record<string, string>) => settle(() => appleAction(request("/auth/apple", jar, { form: { intent: "start", ...form } })), jar);
+
+/** Apple's cross-site POST: of our cookies only the SameSite=None state cookie comes with it. */
 function applePost(jar: Jar, form: Record<string, string>) {
-  return settle(() => appleAction(request("/auth/apple", jar, { form })), jar);
+  const stateOnly = new Jar();
+  const cookie = jar
+    .header()
+    .split("; ")
+    .filter((c) => c.startsWith("sf_apple_state="))
+    .join("; ");
+  const req = request("/auth/apple/callback", stateOnly, { form });
+  req.headers.set("cookie", cookie);
+  return settle(() => appleCallbackAction(req), jar);
 }
 
 describe("Sign in with Apple", () => {
-  it("starts with a redirect to Apple, keeping state in a SameSite=None; Secure cookie", async () => {
+  it("starts with a redirect to Apple naming the callback route, keeping state in a SameSite=None; Secure cookie", async () => {
     const jar = new Jar();
-    const answer = await applePost(jar, { intent: "start", redirectTo: "/cart" });
+    const answer = await start(jar, { redirectTo: "/cart" });
     expect(answer.status).toBe(303);
     const url = new URL(answer.location!);
     expect(url.origin + url.pathname).toBe("https://appleid.apple.com/auth/authorize");
     expect(url.searchParams.get("response_mode")).toBe("form_post");
-    expect(url.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/auth/apple`);
+    expect(url.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/auth/apple/callback`);
     expect(url.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{64}$/);
     const cookie = answer.headers.get("Set-Cookie")!;
     expect(cookie).toMatch(/^sf_apple_state=/);
     expect(cookie).toMatch(/SameSite=None/i);
     expect(cookie).toMatch(/Secure/);
     expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/auth\/apple(;|$)/);
   });
 
-  it("signs in on Apple's form_post with the matching state and returns the customer", async () => {
+  it("signs in on Apple's form_post with the matching state, returns the customer and leaves the cart alone", async () => {
     const jar = new Jar();
-    const start = await applePost(jar, { intent: "start", redirectTo: "/cart" });
-    const state = new URL(start.location!).searchParams.get("state")!;
-    const answer = await applePost(jar, { id_token: "demo-apple:ivan@example.com", state, code: "c" });
+    await seed(jar, { storefront: { cart_positions: [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }] } });
+    const begin = await start(jar, { redirectTo: "/cart" });
+    const state = new URL(begin.location!).searchParams.get("state")!;
+    const answer = await applePost(jar, { code: "c", id_token: "demo-apple:ivan@example.com", state, user: '{"name":{"firstName":"Ivan"}}' });
     expect(answer).toMatchObject({ status: 303, location: "/cart" });
-    const person = await getPerson(request("/", jar));
-    expect(person).toMatchObject({ source: "APPLE", profile: { email: "ivan@example.com" } });
+    // only the auth cookie is written (and the state cookie cleared): the cart cookie did not come with the POST
+    const written = answer.headers.getSetCookie().map((c) => c.split("=")[0]);
+    expect(written.sort()).toEqual(["sf_apple_state", "sf_auth"]);
+    expect(await getPerson(request("/", jar))).toMatchObject({ source: "APPLE", profile: { email: "ivan@example.com" } });
+    expect((await readState(jar)).storefront.cart_positions).toHaveLength(1);
     expect(jar.has("sf_apple_state")).toBe(false);
   });
 
-  it("refuses a callback whose state does not match", async () => {
+  it("refuses a callback whose state does not match, has no state cookie, or is malformed, and says so", async () => {
     const jar = new Jar();
-    await applePost(jar, { intent: "start" });
-    const answer = await applePost(jar, { id_token: "demo-apple:ivan@example.com", state: "z".repeat(64) });
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe("Не удалось войти. Попробуйте другой способ");
+    await start(jar, {});
+    for (const form of [
+      { id_token: "demo-apple:ivan@example.com", state: "z".repeat(64) },
+      { id_token: "", state: "z".repeat(64) },
+    ]) {
+      const answer = await applePost(jar, form);
+      expect(answer).toMatchObject({ status: 303, location: "/auth/apple?failed" });
+    }
+    const noCookie = await applePost(new Jar(), { id_token: "demo-apple:ivan@example.com", state: "a".repeat(64) });
+    expect(noCookie).toMatchObject({ status: 303, location: "/auth/apple?failed" });
     expect(await getPerson(request("/", jar))).toBeNull();
+    const page = await settle(() => Promise.resolve(failedPage({ request: request("/auth/apple?failed", jar), params: {}, context: {} })));
+    expect(page.status).toBe(400);
   });
 });

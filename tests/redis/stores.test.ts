@@ -7,7 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createMemoryRateLimitStore } from "~server/auth/rate-limit";
 import { createMemoryIdempotencyStore } from "~server/orders/idempotency";
-import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore } from "~server/redis";
+import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore, redisReady } from "~server/redis";
 import { createUpstream } from "~server/upstream";
 import { createCatalogCache, createLruStore } from "~server/upstream/cache";
 import { redisServerForTests } from "./redis-server";
@@ -20,10 +20,12 @@ afterAll(() => msw.close());
 
 /** extra connections (a second "process"), closed after their test */
 const clients: ReturnType<typeof createRedis>[] = [];
-function client() {
+async function client() {
   const c = createRedis(redis.url);
   c.on("error", () => {});
   clients.push(c);
+  // no offline queue (ADR 070): a command before the connection is up fails instead of waiting
+  await redisReady(c);
   return c;
 }
 
@@ -79,16 +81,16 @@ describe("two storefront processes on one Redis", () => {
       }),
     );
     const p = prefix();
-    const make = () =>
+    const make = (connection: Awaited<ReturnType<typeof client>>) =>
       createUpstream({
         baseUrl: "http://upstream.test",
         whiteLabel: "demo",
         apiKey: "k",
         resilience: { getRetries: 0, breakerThreshold: false },
-        cache: createCatalogCache({ store: createRedisCatalogStore(client(), p) }),
+        cache: createCatalogCache({ store: createRedisCatalogStore(connection, p) }),
       });
-    const first = make();
-    const second = make();
+    const first = make(await client());
+    const second = make(await client());
     onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
     expect((await first.catalog.cities()).value[0]!.name).toBe("Москва");
     expect((await second.catalog.cities()).value[0]!.name).toBe("Москва");
@@ -126,8 +128,8 @@ describe("two storefront processes on one Redis", () => {
   it("let only one process claim an order key at a time", async () => {
     const p = prefix();
     onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
-    const a = createRedisIdempotencyStore(client(), p);
-    const b = createRedisIdempotencyStore(client(), p);
+    const a = createRedisIdempotencyStore(await client(), p);
+    const b = createRedisIdempotencyStore(await client(), p);
     const results = await Promise.all([a.claim("key", "person-1", 5_000), b.claim("key", "person-1", 5_000)]);
     expect(results.sort()).toEqual([false, true]);
     await a.release("key");

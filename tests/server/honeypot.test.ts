@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkHoneypot, HONEYPOT_FIELD, HONEYPOT_FROM_FIELD, honeypotProps } from "~server/honeypot";
+import { checkHoneypot, HONEYPOT_FIELD, HONEYPOT_FROM_FIELD, HONEYPOT_MAX_AGE_MS, honeypotProps } from "~server/honeypot";
 
 const secrets = ["a".repeat(32)];
 function form(fields: Record<string, string>) {
@@ -32,6 +32,13 @@ describe("honeypot of the public forms", () => {
       ok: false,
       reason: "future",
     });
+  });
+
+  it("refuses a seal older than its maximum age, so a scraped one does not work for ever (issue 14 §3)", () => {
+    const rendered = 1_700_000_000_000;
+    expect(checkHoneypot(human(), secrets, rendered + HONEYPOT_MAX_AGE_MS)).toEqual({ ok: true });
+    expect(checkHoneypot(human(), secrets, rendered + HONEYPOT_MAX_AGE_MS + 1)).toEqual({ ok: false, reason: "expired" });
+    expect(HONEYPOT_MAX_AGE_MS).toBe(12 * 60 * 60 * 1000);
   });
 
   it("renders the field names remix-utils' HoneypotInputs expects", () => {

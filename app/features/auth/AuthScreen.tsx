@@ -201,7 +201,7 @@ function ExternalButton({ provider, page }: { provider: "google" | "apple"; page
     );
   }
   if (provider === "google") return <GoogleButton clientId={configured} redirectTo={page.redirectTo} locale={i18n.language} />;
-  // Sign in with Apple: a full-page redirect; Apple posts back to /auth/apple (ADR 034)
+  // Sign in with Apple: a full-page redirect; Apple posts back to /auth/apple/callback (ADR 034)
   return (
     <Form method="post" action="/auth/apple" reloadDocument className="w-full">
       <input type="hidden" name="intent" value="start" />

@@ -15,6 +15,7 @@ import { tokenDecision } from "~/lib/tokens";
 import { getContext } from "~server/context";
 import { getState, setState, type AuthState } from "~server/session";
 import { vkLogout } from "~server/auth";
+import { getRevocationStore, newSessionId } from "~server/auth/revocation";
 import { effectiveProfile } from "~server/upstream/profile";
 import { isApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~/lib/model";
@@ -63,6 +64,11 @@ async function resolvePerson(request: Request): Promise<Person | null> {
   if (!tokens || !profile || !tokens.accessToken || !tokens.refreshToken) {
     // half a sign-in is no sign-in (spec §4): drop the leftovers, keep a running sign-in flow
     if (tokens || profile) await clearPerson(request);
+    return null;
+  }
+  // a signed-out session's cookie, copied before the sign-out, signs no one in (issue 14 §10, ADR 073)
+  if (auth.session_id && (await getRevocationStore().isRevoked(auth.session_id))) {
+    await clearPerson(request);
     return null;
   }
   const { upstream } = getContext();
@@ -134,7 +140,7 @@ export async function completeSignIn(request: Request, tokens: TokenSetDto, sour
     source,
   };
   const person_profile = { id: profile.id, firstName: profile.firstName, phone: profile.phone, email: profile.email };
-  await setState(request, "auth", { person_token_set, person_profile });
+  await setState(request, "auth", { person_token_set, person_profile, session_id: newSessionId() });
   const person: Person = { personId: profile.id, accessToken: tokens.accessToken, source, profile: person_profile };
   perRequest.set(request, Promise.resolve(person));
   return person;

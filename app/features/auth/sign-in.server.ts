@@ -17,6 +17,7 @@ import { checkSignInLimit, getClientAddress, vkAuthorizeBase, vkClientId, vkOneT
 import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { honeypotFor, isHumanSubmission } from "~server/honeypot-context";
+import type { ClientAddressContext } from "~server/auth/client-address";
 import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~/lib/model";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
@@ -167,7 +168,7 @@ export type AuthActionData = {
   state?: string;
 };
 
-export async function authAction(request: Request) {
+export async function authAction(request: Request, context?: ClientAddressContext) {
   const locale = await getLocale(request);
   const t = messagesFor(locale).auth;
   const formData = await readForm(request);
@@ -214,7 +215,7 @@ export async function authAction(request: Request) {
             return fail(fill(t.errors.tooFrequent, { seconds: left }), { resendInSeconds: left }, 429);
           }
         }
-        const limit = await checkSignInLimit("code-request", phone, getClientAddress(request));
+        const limit = await checkSignInLimit("code-request", phone, getClientAddress(context));
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), {}, 429);
         try {
           await upstream.auth.requestPhoneCode({ phone, captchaToken });
@@ -233,7 +234,7 @@ export async function authAction(request: Request) {
       case "verify": {
         if (!methods.phone) return fail(t.errors.methodUnavailable);
         if (!flow.phone) return fail(t.errors.noCodeRequested);
-        const limit = await checkSignInLimit("code-check", flow.phone, getClientAddress(request));
+        const limit = await checkSignInLimit("code-check", flow.phone, getClientAddress(context));
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), { field: "code" }, 429);
         const tokens = await upstream.auth.signInPhone({ phone: flow.phone, code: value.code, captchaToken: value.captchaToken || null });
         await finish(request, tokens, "PHONE");

@@ -17,6 +17,7 @@ import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/featur
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
+import type { ClientAddressContext } from "~server/auth/client-address";
 
 const MODIFIER = /^(\d{1,15}):(\d{1,15}):(\d{1,2})$/;
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -49,7 +50,7 @@ export type CartActionData =
   | { ok: true; intent: string; message?: string }
   | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string>; dayOff?: boolean };
 
-export async function cartAction(request: Request) {
+export async function cartAction(request: Request, context?: ClientAddressContext) {
   const form = await readForm(request);
   const js = form.get("js") === "1";
   const texts = messagesFor(await getLocale(request));
@@ -134,7 +135,7 @@ export async function cartAction(request: Request) {
       if (orderingPaused((await cartContext(request)).catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
-      const result = await submitOrder(request, parsed.value);
+      const result = await submitOrder(request, parsed.value, context);
       switch (result.kind) {
         case "sign-in":
           return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {

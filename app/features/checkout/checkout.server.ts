@@ -14,9 +14,10 @@ import { getContext } from "~server/context";
 import { commitHeaders, getState } from "~server/session";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
-import { getClientAddress } from "~server/auth/client-address";
+import { getClientAddress, type ClientAddressContext } from "~server/auth/client-address";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
+import { telemetry } from "~server/telemetry";
 import { isApiError } from "~server/upstream";
 import type { OrderPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
@@ -104,7 +105,7 @@ export async function saveDraft(request: Request, form: FormData) {
   if (preOrderAt !== undefined) state.order_pre_order_at = preOrderAt || null;
 }
 
-export async function submitOrder(request: Request, input: CheckoutInput): Promise<CheckoutResult> {
+export async function submitOrder(request: Request, input: CheckoutInput, context?: ClientAddressContext): Promise<CheckoutResult> {
   const texts = messagesFor(await getLocale(request));
   const ctx = await cartContext(request);
   if (!ctx.person) return { kind: "sign-in" };
@@ -119,17 +120,14 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
     return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
   }
 
-  // issue 8: a form already placed is a replay and passes; new submissions are counted
-  if (!(await idempotent.lookup<PlacedOrder>(input.key, owner))) {
-    const limit = await checkOrderLimit(owner, getClientAddress(request));
-    if (!limit.ok) {
-      const message = interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds });
-      return { kind: "error", message, dayOff: false, code: "rate-limited" };
-    }
-  }
-
   try {
     const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
+      // issues 8 and 14 §6: counted inside the run, so only a submission that reaches the upstream counts —
+      // a replay of a placed form, a double click or a concurrent twin joins this run instead
+      const limit = await checkOrderLimit(owner, getClientAddress(context));
+      if (!limit.ok) {
+        throw new CheckoutStop(interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds }), "rate-limited");
+      }
       const { payload: preflightPayload, available } = await preflightCart(request, ctx, { skipPreflight: true });
       if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
       if (!available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
@@ -160,9 +158,11 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
     state.order_promo_code = null;
     state.order_comment = "";
     state.order_pre_order_at = null;
+    telemetry.count("orders_total", { outcome: replayed ? "replayed" : "placed", reason: replayed ? "duplicate" : "new" });
     return { kind: "placed", key: input.key, order: value, replayed };
   } catch (error) {
-    if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: null };
+    telemetry.count("orders_total", { outcome: "refused", reason: refusalReason(error) });
+    if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: error.code };
     // a key of someone else's form, or a twin submission another server has not finished: never a 500
     if (error instanceof IdempotencyOwnerMismatch || error instanceof IdempotencyInProgress) {
       return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
@@ -183,7 +183,22 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
   }
 }
 
-class CheckoutStop extends Error {}
+class CheckoutStop extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+function refusalReason(error: unknown): string {
+  if (error instanceof CheckoutStop) return error.code ?? "cart";
+  if (error instanceof IdempotencyOwnerMismatch) return "key-owner";
+  if (error instanceof IdempotencyInProgress) return "in-progress";
+  if (isApiError(error)) return error.errors[0]?.code ?? error.code ?? `http-${error.status}`;
+  return "error";
+}
 
 /** The placed order behind a success URL, for its owner only. */
 export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {

@@ -1,4 +1,5 @@
 import { getContext } from "~server/context";
+import { redisStatus } from "~server/redis/shared";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -11,13 +12,18 @@ export function liveness() {
   );
 }
 
-/** Readiness: the upstream clock answers (GET /1/now), so the storefront can serve customers. */
+/**
+ * Readiness: the upstream clock answers (GET /1/now), so the storefront can serve customers. Redis is an
+ * accelerator (ADR 070): `redis: "down"` says the container serves from in-process state, but it stays
+ * ready — every container shares the one Redis, and taking them all out of the balancer would turn a
+ * slower-to-share storefront into no storefront.
+ */
 export async function readiness() {
   const { upstream } = getContext();
   try {
     await upstream.clock.sync();
-    return Response.json({ status: "ready", clockOffsetMs: upstream.clock.offsetMs(), circuit: upstream.http.circuit() }, { headers: noStore });
+    return Response.json({ status: "ready", clockOffsetMs: upstream.clock.offsetMs(), circuit: upstream.http.circuit(), redis: redisStatus() }, { headers: noStore });
   } catch (error) {
-    return Response.json({ status: "unavailable", reason: error instanceof Error ? error.message : "unknown" }, { status: 503, headers: noStore });
+    return Response.json({ status: "unavailable", reason: error instanceof Error ? error.message : "unknown", redis: redisStatus() }, { status: 503, headers: noStore });
   }
 }

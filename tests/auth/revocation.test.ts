@@ -1,0 +1,89 @@
+/**
+ * Issue 14 §10: sign-out revokes the session, so a copy of the auth cookie taken before the sign-out signs
+ * no one in; with Redis every container of the brand sees the revocation (ADR 073).
+ */
+import { describe, expect, it } from "vitest";
+import { getPerson } from "~/features/auth/auth.server";
+import { signOutAction } from "~/features/auth/sign-out.server";
+import { createGuardedRevocationStore, createMemoryRevocationStore, newSessionId, SESSION_ID_PATTERN } from "~server/auth/revocation";
+import { createRedis, redisReady } from "~server/redis";
+import { createRedisGuard } from "~server/redis/guard";
+import { redisServerForTests } from "../redis/redis-server";
+import { freshPhone, Jar, post, request, settle, twin } from "./helpers";
+
+const redis = redisServerForTests();
+
+async function signIn(jar: Jar) {
+  const phone = freshPhone();
+  expect((await post(jar, { intent: "request-code", phone })).status).toBe(303);
+  expect((await post(jar, { intent: "verify", code: twin().store.peekSmsCode(phone)! })).status).toBe(303);
+}
+
+function copy(jar: Jar): Jar {
+  const stolen = new Jar();
+  stolen.take(new Headers(jar.header().split("; ").map((pair) => ["Set-Cookie", pair] as [string, string])));
+  return stolen;
+}
+
+describe("sign-out", () => {
+  it("signs out a copy of the cookie taken before it, not only the browser that signed out", async () => {
+    const jar = new Jar();
+    await signIn(jar);
+    const stolen = copy(jar);
+    expect(await getPerson(request("/", stolen))).not.toBeNull();
+    const answer = await settle(() => signOutAction(request("/auth/sign-out", jar, { form: { intent: "sign-out" } })), jar);
+    expect(answer.status).toBe(303);
+    expect(await getPerson(request("/", jar))).toBeNull();
+    expect(await getPerson(request("/", stolen))).toBeNull();
+  });
+
+  it("leaves other sessions of the same customer signed in", async () => {
+    const first = new Jar();
+    await signIn(first);
+    const other = new Jar();
+    await signIn(other);
+    await settle(() => signOutAction(request("/auth/sign-out", first, { form: { intent: "sign-out" } })), first);
+    expect(await getPerson(request("/", other))).not.toBeNull();
+  });
+});
+
+describe("the revocation list", () => {
+  it("makes 128-bit session ids", () => {
+    const ids = new Set(Array.from({ length: 100 }, newSessionId));
+    expect(ids.size).toBe(100);
+    for (const id of ids) expect(id).toMatch(SESSION_ID_PATTERN);
+  });
+
+  it("forgets an entry once no copy of the cookie can be alive", async () => {
+    let now = 0;
+    const store = createMemoryRevocationStore(10, () => now);
+    await store.revoke("s1", 1_000);
+    expect(await store.isRevoked("s1")).toBe(true);
+    now = 1_001;
+    expect(await store.isRevoked("s1")).toBe(false);
+  });
+
+  it("is shared by two containers through Redis, and kept in process while Redis is away", async () => {
+    const connect = async () => {
+      const client = createRedis(redis.url);
+      client.on("error", () => {});
+      await redisReady(client);
+      return client;
+    };
+    const [a, b] = [await connect(), await connect()];
+    try {
+      const storeA = createGuardedRevocationStore(a, "rev-test", createMemoryRevocationStore(), createRedisGuard(a));
+      const storeB = createGuardedRevocationStore(b, "rev-test", createMemoryRevocationStore(), createRedisGuard(b));
+      await storeA.revoke("session-1");
+      expect(await storeB.isRevoked("session-1")).toBe(true);
+      expect(await storeB.isRevoked("session-2")).toBe(false);
+      expect(await redis.client.pttl("rev-test:revoked:session-1")).toBeGreaterThan(29 * 24 * 60 * 60 * 1000);
+      await redis.kill();
+      await storeA.revoke("session-3");
+      expect(await storeA.isRevoked("session-3")).toBe(true);
+    } finally {
+      a.disconnect();
+      b.disconnect();
+    }
+  });
+});

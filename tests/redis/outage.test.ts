@@ -1,0 +1,152 @@
+/**
+ * Redis taken away under a running storefront (issue 14 §4, §5; ADR 070), with a real `redis-server`:
+ * killed (a crash) and paused (a host that accepts nothing and answers nothing) while pages are browsed,
+ * and killed while an order is in flight. Pages keep answering in well under a second each, a form is
+ * placed exactly once, the customer sees their order, and `/readyz` and `redis_up` say Redis is down.
+ */
+import { TAKEAWAY_173, cookieWith, demoPersonAuth, nextCookie, post, twin, get, withUpstream } from "../checkout/helpers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as cartAction } from "~/routes/cart";
+import { action as authAction } from "~/routes/auth";
+import { loader as homeLoader } from "~/routes/_index";
+import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { loader as readyzLoader } from "~/routes/readyz";
+import { loader as successLoader } from "~/routes/checkout.$key";
+import { resetConfigForTests } from "~server/config";
+import { getContext, resetContextForTests } from "~server/context";
+import { redisReady } from "~server/redis";
+import { getSharedRedis, resetSharedRedisForTests } from "~server/redis/shared";
+import { getState } from "~server/session";
+import { addTelemetrySink } from "~server/telemetry";
+import { redisServerForTests } from "./redis-server";
+
+const redis = redisServerForTests();
+withUpstream();
+
+const gauge: number[] = [];
+const stopSink = addTelemetrySink({
+  count: () => {},
+  observe: () => {},
+  set: (name, _labels, value) => void (name === "redis_up" && gauge.push(value)),
+});
+afterAll(() => stopSink());
+
+let person: Awaited<ReturnType<typeof demoPersonAuth>>;
+beforeAll(async () => {
+  process.env.REDIS_URL = redis.url;
+  resetConfigForTests();
+  resetContextForTests();
+  resetSharedRedisForTests();
+  getContext();
+  await redisReady(getSharedRedis()!.client);
+  person = await demoPersonAuth();
+});
+afterAll(() => {
+  resetSharedRedisForTests();
+  delete process.env.REDIS_URL;
+});
+
+const CONTEXT = { clientAddress: "203.0.113.50" };
+const CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
+const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+
+async function readyz() {
+  const response = (await readyzLoader()) as Response;
+  return (await response.json()) as { status: string; redis: string };
+}
+
+/** One round of browsing: home, a menu, a sign-in code request (a rate limit), readiness; ms each. */
+async function browse(cookie: string) {
+  const timings: Record<string, number> = {};
+  const time = async (name: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    const result = await run();
+    timings[name] = performance.now() - started;
+    if (result instanceof Response) expect(result.status, name).toBeLessThan(500);
+    return result;
+  };
+  await time("home", () => homeLoader({ request: get("/", cookie), params: {}, context: CONTEXT }));
+  await time("menu", () => menuLoader({ request: get("/menus/501", cookie), params: { menuId: "501" }, context: CONTEXT }));
+  const phone = `+7902${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  await time("sms", () => authAction({ request: post("/auth", "", { intent: "request-code", phone }), params: {}, context: CONTEXT }).catch((e: unknown) => e));
+  await time("readyz", () => readyzLoader());
+  return timings;
+}
+
+function unwrap(result: unknown): { status: number; headers: Headers } {
+  if (result instanceof Response) return { status: result.status, headers: result.headers };
+  const r = result as { init?: { status?: number; headers?: HeadersInit } };
+  return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers) };
+}
+
+describe("Redis killed while customers browse", () => {
+  it("keeps every page under a second, and readiness and redis_up say Redis is down", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173 });
+    expect((await readyz()).redis).toBe("up");
+    await browse(cookie);
+
+    await redis.kill();
+    for (let round = 0; round < 5; round++) {
+      const timings = await browse(cookie);
+      for (const [page, ms] of Object.entries(timings)) expect(ms, `${page} took ${Math.round(ms)} ms`).toBeLessThan(1_000);
+    }
+    const down = await readyz();
+    expect(down).toMatchObject({ status: "ready", redis: "down" });
+    expect(gauge.at(-1)).toBe(0);
+
+    await redis.start();
+    await expect.poll(async () => (await readyz()).redis, { timeout: 5_000 }).toBe("up");
+    expect(gauge.at(-1)).toBe(1);
+  }, 30_000);
+
+  it("keeps pages fast while Redis hangs (accepts nothing, answers nothing)", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173 });
+    redis.pause();
+    try {
+      for (let round = 0; round < 5; round++) {
+        const timings = await browse(cookie);
+        // one command waits for the 250 ms timeout, then the breaker answers at once
+        for (const [page, ms] of Object.entries(timings)) expect(ms, `${page} took ${Math.round(ms)} ms`).toBeLessThan(1_000);
+      }
+      expect((await readyz()).redis).toBe("down");
+    } finally {
+      redis.resume();
+    }
+    await expect.poll(async () => (await readyz()).redis, { timeout: 8_000, interval: 250 }).toBe("up");
+  }, 30_000);
+});
+
+describe("Redis killed while an order is in flight", () => {
+  it("answers with the order, clears the cart, and places the same form once even after Redis is back", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const key = crypto.randomUUID();
+    const before = twin.store.orders().length;
+    twin.store.setScenario({ latencyMs: 600 });
+    try {
+      const pending = cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT });
+      await new Promise((r) => setTimeout(r, 300));
+      await redis.kill();
+      const answer = unwrap(await pending);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("Location")).toBe(`/checkout/${key}`);
+      const after = nextCookie(cookie, answer.headers);
+      expect((await getState(get("/", after), "storefront")).cart_positions).toEqual([]);
+      expect(twin.store.orders().length).toBe(before + 1);
+      // the success page shows the order while Redis is still away
+      const success = (await successLoader({ request: get(`/checkout/${key}`, after), params: { key }, context: CONTEXT })) as unknown;
+      expect(JSON.stringify(success)).toContain(String(twin.store.orders().at(-1)!.id));
+    } finally {
+      twin.store.setScenario({ latencyMs: 0 });
+    }
+
+    await redis.start();
+    await expect.poll(async () => (await readyz()).redis, { timeout: 5_000 }).toBe("up");
+    // the same form again, with the cart the browser still had (back button, a second tab): no second order
+    const again = unwrap(await cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }));
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
+    expect(twin.store.orders().length).toBe(before + 1);
+    // and the outcome reached Redis once it was back, for the brand's other containers
+    await expect.poll(async () => (await redis.client.keys("sf:*:order:*")).length, { timeout: 3_000 }).toBeGreaterThan(0);
+  }, 30_000);
+});
