@@ -92,10 +92,13 @@ export function listOf<S extends z.ZodTypeAny>(item: S, options: ListOptions) {
     const base = formatPath(ctx.path);
     const at = (index: number) => joinAt(base, `[${index}]`);
     const parsed: { index: number; id: unknown; value: z.output<S>; nested: DroppedRecord[] }[] = [];
+    // reported in the answer's order once the list is decided
+    const reports: { index: number; drop: DroppedRecord }[] = [];
+    const report = (index: number, drop: DroppedRecord) => reports.push({ index, drop });
     records.forEach((record, index) => {
       const { result, drops } = collectDrops(() => item.safeParse(record));
       if (!result.success) {
-        reportDrop({ resource, id: readableId(record, idKey), at: at(index), fields: failingFields(result.error), reason: "invalid" });
+        report(index, { resource, id: readableId(record, idKey), at: at(index), fields: failingFields(result.error), reason: "invalid" });
         return;
       }
       const value = result.data as z.output<S>;
@@ -122,17 +125,19 @@ export function listOf<S extends z.ZodTypeAny>(item: S, options: ListOptions) {
       const rule = outcome.get(entry.id);
       const id = typeof entry.id === "number" || typeof entry.id === "string" ? entry.id : null;
       if (rule === "conflict") {
-        reportDrop({ resource, id, at: at(entry.index), fields: [idKey!], reason: "conflict" });
+        report(entry.index, { resource, id, at: at(entry.index), fields: [idKey!], reason: "conflict" });
         continue;
       }
       if (rule === "keep-first" && keptIds.has(entry.id)) {
-        reportDrop({ resource, id, at: at(entry.index), fields: [idKey!], reason: "duplicate" });
+        report(entry.index, { resource, id, at: at(entry.index), fields: [idKey!], reason: "duplicate" });
         continue;
       }
       keptIds.add(entry.id);
-      for (const drop of entry.nested) reportDrop({ ...drop, at: joinAt(at(entry.index), drop.at) });
+      for (const drop of entry.nested) report(entry.index, { ...drop, at: joinAt(at(entry.index), drop.at) });
       kept.push(entry.value);
     }
+    // Array.prototype.sort is stable: a record's nested drops keep their order
+    for (const { drop } of reports.sort((a, b) => a.index - b.index)) reportDrop(drop);
     return kept;
   });
 }
