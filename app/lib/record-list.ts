@@ -98,7 +98,13 @@ export function listOf<S extends z.ZodTypeAny>(item: S, options: ListOptions) {
     records.forEach((record, index) => {
       const { result, drops } = collectDrops(() => item.safeParse(record));
       if (!result.success) {
-        report(index, { resource, id: readableId(record, idKey), at: at(index), fields: failingFields(result.error), reason: "invalid" });
+        report(index, {
+          resource,
+          id: readableId(record, idKey),
+          at: at(index),
+          fields: failingFields(result.error),
+          reason: "invalid",
+        });
         return;
       }
       const value = result.data as z.output<S>;

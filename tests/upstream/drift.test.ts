@@ -364,7 +364,9 @@ describe("issue 19: each list answer serves its valid records and drops each bad
 describe("issue 19: the resto catalog sells only positions it can place", () => {
   it("a position of a group that was left out is not sold (the group may have been 18+)", async () => {
     server.use(
-      mock.get(`${BASE}/1/p/restos/173`, () => HttpResponse.json(f.resto(173, { menus: [{ id: 1, name: "Основное", order: 1 }] }))),
+      mock.get(`${BASE}/1/p/restos/173`, () =>
+        HttpResponse.json(f.resto(173, { menus: [{ id: 1, name: "Основное", order: 1 }] })),
+      ),
       mock.get(`${BASE}/1/p/menus/1/position-groups`, () =>
         HttpResponse.json([f.groups(1)[1], { id: 12, menuId: 1, name: "Бар", isAdult: "yes" }]),
       ),
