@@ -49,7 +49,7 @@ export const citySchema = z.object({
   name: z.string(),
   bounds: boundsSchema,
   center: latLngSchema,
-  zoom: z.number().catch(12),
+  zoom: z.number().default(12).catch(12),
 });
 export type City = z.infer<typeof citySchema>;
 export const citiesSchema = listOf(citySchema, { resource: "cities" });
@@ -57,7 +57,7 @@ export const citiesSchema = listOf(citySchema, { resource: "cities" });
 export const restoSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  cityIds: z.array(z.number().int()).catch([]),
+  cityIds: z.array(z.number().int()).default([]).catch([]),
 });
 export type RestoSummary = z.infer<typeof restoSummarySchema>;
 export const restoSummariesSchema = listOf(restoSummarySchema, { resource: "restos" });
@@ -94,12 +94,12 @@ export type OpeningHours = z.infer<typeof openingHoursSchema>;
 export const openingHoursListSchema = listOf(openingHoursSchema, { resource: "opening-hours", idKey: "dayOfWeek", unique: false });
 
 /** A flag that decides what is offered: anything but true means "not offered" (the safe direction). */
-const offeredFlag = z.boolean().catch(false);
+const offeredFlag = z.boolean().default(false).catch(false);
 
 export const restoMenuRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  order: z.number().catch(0),
+  order: z.number().default(0).catch(0),
   isDelivery: offeredFlag,
   isOnline: offeredFlag,
   isTable: offeredFlag,
@@ -109,7 +109,7 @@ export type RestoMenuRef = z.infer<typeof restoMenuRefSchema>;
 
 /** spec §3: cardOnline is a string, non-empty means available; the two others are flags. */
 const paymentOptionsObject = z.object({
-  cardOnline: z.string().nullable().catch(""),
+  cardOnline: z.string().nullable().default("").catch(""),
   cardUponReceipt: offeredFlag,
   cashUponReceipt: offeredFlag,
 });
@@ -127,33 +127,33 @@ const contactsSchema = listOf(valueSchema, { resource: "resto-contacts", idKey: 
 export const restoSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  address: z.string().catch(""),
-  street: z.string().catch(""),
-  averageCheck: z.number().nullable().catch(null),
+  address: z.string().default("").catch(""),
+  street: z.string().default("").catch(""),
+  averageCheck: z.number().nullable().default(null).catch(null),
   /** money is shown in it: a missing currency is the spec default, a wrong one is not guessed */
   currency: z.string().min(1).default("RUB"),
-  description: z.string().catch(""),
+  description: z.string().default("").catch(""),
   emails: contactsSchema,
   phones: contactsSchema,
   links: contactsSchema,
-  location: latLngSchema.nullable().catch(null),
+  location: latLngSchema.nullable().default(null).catch(null),
   photos: photosSchema,
   tags: listOf(codeNameSchema, { resource: "resto-tags" }).catch([]).default([]),
   pays: listOf(codeNameSchema, { resource: "resto-pays" }).catch([]).default([]),
   menus: listOf(restoMenuRefSchema, { resource: "menus" }).default([]),
   openingHours: openingHoursListSchema.default([]),
-  order: z.number().catch(0),
+  order: z.number().default(0).catch(0),
   /** an unknown delivery method is ignored (and reported); a missing one offers no payment */
   payConfig: knownKeys(
     z.object({ delivery: paymentOptionsSchema.default(noPayment), takeAway: paymentOptionsSchema.default(noPayment) }),
     ["delivery", "takeAway"],
     "delivery-methods",
   )
-    .catch({ delivery: noPayment, takeAway: noPayment })
+    .default({ delivery: noPayment, takeAway: noPayment }).catch({ delivery: noPayment, takeAway: noPayment })
     .default({ delivery: noPayment, takeAway: noPayment }),
-  payEngine: z.string().nullable().catch(null),
+  payEngine: z.string().nullable().default(null).catch(null),
   /** "+03:00" style offset; spec §3 default +03:00 (when missing or not a text). */
-  timezone: z.string().min(1).catch("+03:00"),
+  timezone: z.string().min(1).default("+03:00").catch("+03:00"),
 });
 export type Resto = z.infer<typeof restoSchema>;
 
@@ -194,7 +194,7 @@ export const modifierGroupSchema = z
     minCount: z.number().int().nonnegative().default(0),
     maxCount: z.number().int().nonnegative().default(0),
     name: z.string(),
-    nameUi: z.string().nullable().catch(null),
+    nameUi: z.string().nullable().default(null).catch(null),
     items: listOf(modifierItemSchema, { resource: "modifier-items" }).default([]),
   })
   // a required choice that lost its items can no longer be made: the group goes with them
@@ -229,8 +229,8 @@ export const positionTimeSlotsSchema = listOf(positionTimeSlotSchema, { resource
 /** spec §3 pre-order hours; type is the delivery method they apply to. */
 export const workingHoursSchema = z.object({
   type: z.enum(["DELIVERY", "TAKE_AWAY"]),
-  minTimeMinutes: z.number().int().nonnegative().catch(0),
-  dayInAdvance: z.number().int().nonnegative().catch(0),
+  minTimeMinutes: z.number().int().nonnegative().default(0).catch(0),
+  dayInAdvance: z.number().int().nonnegative().default(0).catch(0),
   hours: openingHoursListSchema.default([]),
 });
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
@@ -240,9 +240,9 @@ export const workingHoursListSchema = listOf(workingHoursSchema, { resource: "wo
 export const promotionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  description: z.string().catch(""),
+  description: z.string().default("").catch(""),
   photos: photosSchema,
-  order: z.number().catch(0),
+  order: z.number().default(0).catch(0),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 export const promotionsSchema = listOf(promotionSchema, { resource: "promotions" });
@@ -251,7 +251,7 @@ export const positionGroupSchema = z.object({
   id: z.number().int(),
   menuId: z.number().int(),
   name: z.string(),
-  order: z.number().catch(0),
+  order: z.number().default(0).catch(0),
   photos: photosSchema,
   /** an 18+ section: asks for age confirmation first (essential: an unreadable flag is never taken as "not 18+") */
   isAdult: z.boolean().default(false),
@@ -272,7 +272,7 @@ export const positionSchema = z.object({
   /** an unreadable group reference would move the position out of its (maybe 18+) group: essential */
   positionGroup: z.object({ id: z.number().int() }).nullable().default(null),
   name: z.string(),
-  description: z.string().catch(""),
+  description: z.string().default("").catch(""),
   /** minor units: a non-negative integer, else the position is not sold (never at a guessed price) */
   price: z.number().int().nonnegative(),
   photos: photosSchema,
@@ -280,11 +280,11 @@ export const positionSchema = z.object({
   measure: z
     .object({ value: z.number().positive(), unit: z.string().min(1) as z.ZodType<MeasureUnit> })
     .nullable()
-    .catch(null),
+    .default(null).catch(null),
   /** minutes; above 90 the card shows the extended-cooking label (spec §9) */
-  cookingTime: z.number().int().nonnegative().nullable().catch(null),
-  order: z.number().catch(0),
-  hasModifiers: z.boolean().catch(false),
+  cookingTime: z.number().int().nonnegative().nullable().default(null).catch(null),
+  order: z.number().default(0).catch(0),
+  hasModifiers: z.boolean().default(false).catch(false),
 });
 export type Position = z.infer<typeof positionSchema>;
 export const positionsSchema = listOf(positionSchema, { resource: "positions" });

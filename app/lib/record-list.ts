@@ -115,9 +115,12 @@ export function listOf<S extends z.ZodTypeAny>(item: S, options: ListOptions) {
     // one id, one record: exact copies keep the first; different contents keep none
     const outcome = new Map<unknown, "keep-first" | "conflict">();
     if (unique) {
+      const counts = new Map<unknown, number>();
+      for (const entry of parsed) counts.set(entry.id, (counts.get(entry.id) ?? 0) + 1);
       const first = new Map<unknown, string>();
       for (const entry of parsed) {
-        if (entry.id === undefined || entry.id === null) continue;
+        // only repeated ids are compared (a 1,000-position menu is not serialized on every fill)
+        if (entry.id === undefined || entry.id === null || counts.get(entry.id)! < 2) continue;
         const text = JSON.stringify(entry.value);
         const seen = first.get(entry.id);
         if (seen === undefined) first.set(entry.id, text);
