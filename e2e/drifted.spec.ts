@@ -53,6 +53,8 @@ test.describe("drifted upstream data (issue 19)", () => {
   });
 
   test("menu → position layer → cart → order with the valid positions; the odd records never show", async ({ page }) => {
+    // five pages, a sign-in and an order in one journey: more than the default 30 s on a loaded machine
+    test.setTimeout(60_000);
     const menu = await page.goto("/menus/501");
     expect(menu?.status()).toBe(200);
     await expectNoErrorPage(page);
