@@ -3,15 +3,22 @@
  * above 1.5 hours"). Texts come from i18n: `menu.units.<unit>` with a `{{value}}` placeholder
  * (ru "{{value}} г", en "{{value}} g").
  */
-import type { MeasureUnit } from "~/lib/model";
+import { KNOWN_MEASURE_UNITS, type KnownMeasureUnit, type MeasureUnit } from "~/lib/model";
 import { EXTENDED_COOKING_MINUTES } from "./constants";
 
-export const MEASURE_UNITS: readonly MeasureUnit[] = ["g", "pc", "ml", "cm"];
+export const MEASURE_UNITS: readonly KnownMeasureUnit[] = KNOWN_MEASURE_UNITS;
 
 /** The i18n key of a unit: "menu.units.g" … */
-export function measureUnitKey(unit: MeasureUnit): `menu.units.${MeasureUnit}` {
+export function measureUnitKey(unit: KnownMeasureUnit): `menu.units.${KnownMeasureUnit}` {
   return `menu.units.${unit}`;
 }
+
+function isKnownUnit(unit: MeasureUnit): unit is KnownMeasureUnit {
+  return (MEASURE_UNITS as readonly string[]).includes(unit);
+}
+
+/** issue 19: a unit the spec does not list is shown as the upstream wrote it, when it is a short word ("kg", "л"). */
+const PLAIN_UNIT = /^\p{L}{1,6}\.?$/u;
 
 /** A translate function as i18next's `t` is used here. */
 export type MeasureTranslate = (key: string, options: { value: string }) => string;
@@ -29,16 +36,19 @@ export function formatMeasureValue(value: number, locale = "ru"): string {
 }
 
 /**
- * "250 г", "2 шт", "0,5 мл" via `t("menu.units.<unit>", { value })`; null for no measure, an unknown unit or a
- * value that isn't a positive finite number.
+ * "250 г", "2 шт", "0,5 мл" via `t("menu.units.<unit>", { value })`; an unknown unit that is a short word is
+ * shown plainly ("0,5 kg"); null for no measure, any other unknown unit or a value that isn't a positive
+ * finite number.
  */
 export function formatMeasure(
   measure: { value: number; unit: MeasureUnit } | null | undefined,
   t: MeasureTranslate,
   locale = "ru",
 ): string | null {
-  if (!measure || !MEASURE_UNITS.includes(measure.unit) || !Number.isFinite(measure.value) || measure.value <= 0) return null;
-  return t(measureUnitKey(measure.unit), { value: formatMeasureValue(measure.value, locale) });
+  if (!measure || !Number.isFinite(measure.value) || measure.value <= 0) return null;
+  const value = formatMeasureValue(measure.value, locale);
+  if (isKnownUnit(measure.unit)) return t(measureUnitKey(measure.unit), { value });
+  return PLAIN_UNIT.test(measure.unit) ? `${value} ${measure.unit}` : null;
 }
 
 /** spec §9: the extended-cooking label shows for a cooking time strictly above 90 minutes. */

@@ -4,8 +4,15 @@
  * from here, the upstream client (server/upstream) parses each answer with these, and the demo twin
  * (server/demo) builds its answers to pass them. Money is in minor units.
  * Unknown fields are stripped; optional fields default so that routes never see `undefined` lists.
+ *
+ * Issue 19 (the upstream's data is not ours): every list of an answer is a tolerant `listOf` (one bad
+ * record is left out, the rest is served; app/lib/record-list.ts). Inside a record, a field is either
+ * essential — an id, a name, a price, anything that decides what is sold, for how much, to whom (18+) or
+ * when — and a bad value leaves the record out; or display-only, and a bad value falls back to its
+ * default (`.catch`). server/upstream/README.md lists every field and its rule.
  */
 import { z } from "zod";
+import { knownKeys, listOf } from "./record-list";
 
 export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
 export type LatLng = z.infer<typeof latLngSchema>;
@@ -42,23 +49,25 @@ export const citySchema = z.object({
   name: z.string(),
   bounds: boundsSchema,
   center: latLngSchema,
-  zoom: z.number().default(12),
+  zoom: z.number().default(12).catch(12),
 });
 export type City = z.infer<typeof citySchema>;
-export const citiesSchema = z.array(citySchema);
+export const citiesSchema = listOf(citySchema, { resource: "cities" });
 
 export const restoSummarySchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  cityIds: z.array(z.number().int()).default([]),
+  cityIds: z.array(z.number().int()).default([]).catch([]),
 });
 export type RestoSummary = z.infer<typeof restoSummarySchema>;
-export const restoSummariesSchema = z.array(restoSummarySchema);
+export const restoSummariesSchema = listOf(restoSummarySchema, { resource: "restos" });
 
 const valueSchema = z.object({ value: z.string() });
 const codeNameSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
-export const photoSchema = z.object({ url: z.string() });
+export const photoSchema = z.object({ url: z.string().min(1) });
 export type Photo = z.infer<typeof photoSchema>;
+/** a record's photos: a photo without a usable url is left out (its size or other fields are not read) */
+const photosSchema = listOf(photoSchema, { resource: "photos", idKey: null }).catch([]).default([]);
 
 export const dayOfWeekSchema = z.enum([
   "MONDAY",
@@ -82,53 +91,76 @@ export const openingHoursSchema = z.object({
 });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
+export const openingHoursListSchema = listOf(openingHoursSchema, { resource: "opening-hours", idKey: "dayOfWeek", unique: false });
+
+/** A flag that decides what is offered: anything but true means "not offered" (the safe direction). */
+const offeredFlag = z.boolean().default(false).catch(false);
+
 export const restoMenuRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  order: z.number().default(0),
-  isDelivery: z.boolean().default(false),
-  isOnline: z.boolean().default(false),
-  isTable: z.boolean().default(false),
-  isTakeAway: z.boolean().default(false),
+  order: z.number().default(0).catch(0),
+  isDelivery: offeredFlag,
+  isOnline: offeredFlag,
+  isTable: offeredFlag,
+  isTakeAway: offeredFlag,
 });
 export type RestoMenuRef = z.infer<typeof restoMenuRefSchema>;
 
 /** spec §3: cardOnline is a string, non-empty means available; the two others are flags. */
-export const paymentOptionsSchema = z.object({
-  cardOnline: z.string().nullable().default(""),
-  cardUponReceipt: z.boolean().default(false),
-  cashUponReceipt: z.boolean().default(false),
+const paymentOptionsObject = z.object({
+  cardOnline: z.string().nullable().default("").catch(""),
+  cardUponReceipt: offeredFlag,
+  cashUponReceipt: offeredFlag,
 });
-export type PaymentOptions = z.infer<typeof paymentOptionsSchema>;
+export type PaymentOptions = z.infer<typeof paymentOptionsObject>;
+/** Payment options of one delivery method; an unknown payment method is ignored (and reported). */
+export const paymentOptionsSchema = knownKeys(
+  paymentOptionsObject,
+  ["cardOnline", "cardUponReceipt", "cashUponReceipt"],
+  "payment-methods",
+).catch({ cardOnline: "", cardUponReceipt: false, cashUponReceipt: false });
+const noPayment: PaymentOptions = { cardOnline: "", cardUponReceipt: false, cashUponReceipt: false };
+
+const contactsSchema = listOf(valueSchema, { resource: "resto-contacts", idKey: null }).catch([]).default([]);
 
 export const restoSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  address: z.string().default(""),
-  street: z.string().default(""),
-  averageCheck: z.number().nullable().default(null),
-  currency: z.string().default("RUB"),
-  description: z.string().default(""),
-  emails: z.array(valueSchema).default([]),
-  phones: z.array(valueSchema).default([]),
-  links: z.array(valueSchema).default([]),
-  location: latLngSchema.nullable().default(null),
-  photos: z.array(photoSchema).default([]),
-  tags: z.array(codeNameSchema).default([]),
-  pays: z.array(codeNameSchema).default([]),
-  menus: z.array(restoMenuRefSchema).default([]),
-  openingHours: z.array(openingHoursSchema).default([]),
-  order: z.number().default(0),
-  payConfig: z
-    .object({ delivery: paymentOptionsSchema, takeAway: paymentOptionsSchema })
-    .default({ delivery: {}, takeAway: {} }),
-  payEngine: z.string().nullable().default(null),
-  /** "+03:00" style offset; spec §3 default +03:00. */
-  timezone: z.string().default("+03:00"),
+  address: z.string().default("").catch(""),
+  street: z.string().default("").catch(""),
+  averageCheck: z.number().nullable().default(null).catch(null),
+  /** money is shown in it: a missing currency is the spec default, a wrong one is not guessed */
+  currency: z.string().min(1).default("RUB"),
+  description: z.string().default("").catch(""),
+  emails: contactsSchema,
+  phones: contactsSchema,
+  links: contactsSchema,
+  location: latLngSchema.nullable().default(null).catch(null),
+  photos: photosSchema,
+  tags: listOf(codeNameSchema, { resource: "resto-tags" }).catch([]).default([]),
+  pays: listOf(codeNameSchema, { resource: "resto-pays" }).catch([]).default([]),
+  menus: listOf(restoMenuRefSchema, { resource: "menus" }).default([]),
+  openingHours: openingHoursListSchema.default([]),
+  order: z.number().default(0).catch(0),
+  /** an unknown delivery method is ignored (and reported); a missing one offers no payment */
+  payConfig: knownKeys(
+    z.object({ delivery: paymentOptionsSchema.default(noPayment), takeAway: paymentOptionsSchema.default(noPayment) }),
+    ["delivery", "takeAway"],
+    "delivery-methods",
+  )
+    .default({ delivery: noPayment, takeAway: noPayment }).catch({ delivery: noPayment, takeAway: noPayment })
+    .default({ delivery: noPayment, takeAway: noPayment }),
+  payEngine: z.string().nullable().default(null).catch(null),
+  /** "+03:00" style offset; spec §3 default +03:00 (when missing or not a text). */
+  timezone: z.string().min(1).default("+03:00").catch("+03:00"),
 });
 export type Resto = z.infer<typeof restoSchema>;
 
-/** Server rule of a zone, minor units; maxOrderPrice null means no maximum (spec §3). */
+/**
+ * Server rule of a zone, minor units; maxOrderPrice null means no maximum (spec §3). Every field is
+ * essential (prices and the promised time): a rule with one unreadable field is left out.
+ */
 export const deliveryRuleSchema = z.object({
   deliveryPrice: z.number().int().nonnegative(),
   time: z.number().int().nonnegative(),
@@ -141,12 +173,12 @@ export const deliveryZoneSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   polygon: polygonSchema,
-  rules: z.array(deliveryRuleSchema).default([]),
+  rules: listOf(deliveryRuleSchema, { resource: "delivery-rules", idKey: null }).default([]),
 });
 export type DeliveryZoneDto = z.infer<typeof deliveryZoneSchema>;
 export const deliveriesPageSchema = z.object({
-  content: z.array(deliveryZoneSchema),
-  totalElements: z.number().int().optional(),
+  content: listOf(deliveryZoneSchema, { resource: "delivery-zones" }),
+  totalElements: z.number().int().optional().catch(undefined),
 });
 
 export const modifierItemSchema = z.object({
@@ -155,22 +187,30 @@ export const modifierItemSchema = z.object({
   price: z.number().int().nonnegative().default(0),
 });
 export type ModifierItem = z.infer<typeof modifierItemSchema>;
-export const modifierGroupSchema = z.object({
-  id: z.number().int(),
-  modifierId: z.number().int(),
-  minCount: z.number().int().nonnegative().default(0),
-  maxCount: z.number().int().nonnegative().default(0),
-  name: z.string(),
-  nameUi: z.string().nullable().default(null),
-  items: z.array(modifierItemSchema).default([]),
-});
+export const modifierGroupSchema = z
+  .object({
+    id: z.number().int(),
+    modifierId: z.number().int(),
+    minCount: z.number().int().nonnegative().default(0),
+    maxCount: z.number().int().nonnegative().default(0),
+    name: z.string(),
+    nameUi: z.string().nullable().default(null).catch(null),
+    items: listOf(modifierItemSchema, { resource: "modifier-items" }).default([]),
+  })
+  // a required choice that lost its items can no longer be made: the group goes with them
+  .refine((group) => group.items.length >= group.minCount, { path: ["items"], message: "fewer items than minCount" });
 export type ModifierGroup = z.infer<typeof modifierGroupSchema>;
 export const positionModifiersSchema = z.object({
   positionId: z.number().int(),
-  modifiers: z.array(modifierGroupSchema).default([]),
+  modifiers: listOf(modifierGroupSchema, { resource: "modifier-groups" }).default([]),
 });
 export type PositionModifiers = z.infer<typeof positionModifiersSchema>;
-export const positionModifiersListSchema = z.array(positionModifiersSchema);
+/** several entries of one position are merged (boot.ts), so positionId is not unique here */
+export const positionModifiersListSchema = listOf(positionModifiersSchema, {
+  resource: "modifiers",
+  idKey: "positionId",
+  unique: false,
+});
 
 export const timeSlotDetailSchema = z.object({
   dayOfWeek: dayOfWeekSchema,
@@ -181,63 +221,73 @@ export const timeSlotDetailSchema = z.object({
 export type TimeSlotDetail = z.infer<typeof timeSlotDetailSchema>;
 export const positionTimeSlotSchema = z.object({
   positionIds: z.array(z.number().int()),
-  details: z.array(timeSlotDetailSchema).default([]),
+  details: listOf(timeSlotDetailSchema, { resource: "time-slot-details", idKey: "dayOfWeek", unique: false }).default([]),
 });
 export type PositionTimeSlot = z.infer<typeof positionTimeSlotSchema>;
-export const positionTimeSlotsSchema = z.array(positionTimeSlotSchema);
+export const positionTimeSlotsSchema = listOf(positionTimeSlotSchema, { resource: "time-slots", idKey: null });
 
 /** spec §3 pre-order hours; type is the delivery method they apply to. */
 export const workingHoursSchema = z.object({
   type: z.enum(["DELIVERY", "TAKE_AWAY"]),
-  minTimeMinutes: z.number().int().nonnegative().default(0),
-  dayInAdvance: z.number().int().nonnegative().default(0),
-  hours: z.array(openingHoursSchema).default([]),
+  minTimeMinutes: z.number().int().nonnegative().default(0).catch(0),
+  dayInAdvance: z.number().int().nonnegative().default(0).catch(0),
+  hours: openingHoursListSchema.default([]),
 });
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
-export const workingHoursListSchema = z.array(workingHoursSchema);
+/** an unknown delivery method (type) leaves its record out: it is never offered */
+export const workingHoursListSchema = listOf(workingHoursSchema, { resource: "working-hours", idKey: "type", unique: false });
 
 export const promotionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
-  description: z.string().default(""),
-  photos: z.array(photoSchema).default([]),
-  order: z.number().default(0),
+  description: z.string().default("").catch(""),
+  photos: photosSchema,
+  order: z.number().default(0).catch(0),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
-export const promotionsSchema = z.array(promotionSchema);
+export const promotionsSchema = listOf(promotionSchema, { resource: "promotions" });
 
 export const positionGroupSchema = z.object({
   id: z.number().int(),
   menuId: z.number().int(),
   name: z.string(),
-  order: z.number().default(0),
-  photos: z.array(photoSchema).default([]),
-  /** an 18+ section: asks for age confirmation first */
+  order: z.number().default(0).catch(0),
+  photos: photosSchema,
+  /** an 18+ section: asks for age confirmation first (essential: an unreadable flag is never taken as "not 18+") */
   isAdult: z.boolean().default(false),
 });
 export type PositionGroup = z.infer<typeof positionGroupSchema>;
-export const positionGroupsSchema = z.array(positionGroupSchema);
+export const positionGroupsSchema = listOf(positionGroupSchema, { resource: "position-groups" });
 
-export const measureUnitSchema = z.enum(["g", "pc", "ml", "cm"]);
-export type MeasureUnit = z.infer<typeof measureUnitSchema>;
+/** spec §3 measure units; the app translates these four. */
+export const KNOWN_MEASURE_UNITS = ["g", "pc", "ml", "cm"] as const;
+export const measureUnitSchema = z.enum(KNOWN_MEASURE_UNITS);
+export type KnownMeasureUnit = z.infer<typeof measureUnitSchema>;
+/** A measure unit as the upstream sends it: one of the known four, or a new one shown plainly (issue 19). */
+export type MeasureUnit = KnownMeasureUnit | (string & {});
 
 export const positionSchema = z.object({
   id: z.number().int(),
   menu: z.object({ id: z.number().int() }),
+  /** an unreadable group reference would move the position out of its (maybe 18+) group: essential */
   positionGroup: z.object({ id: z.number().int() }).nullable().default(null),
   name: z.string(),
-  description: z.string().default(""),
-  /** minor units */
+  description: z.string().default("").catch(""),
+  /** minor units: a non-negative integer, else the position is not sold (never at a guessed price) */
   price: z.number().int().nonnegative(),
-  photos: z.array(photoSchema).default([]),
-  measure: z.object({ value: z.number().positive(), unit: measureUnitSchema }).nullable().default(null),
+  photos: photosSchema,
+  /** display only: an unknown unit is kept (shown plainly), an unreadable measure is not shown */
+  measure: z
+    .object({ value: z.number().positive(), unit: z.string().min(1) as z.ZodType<MeasureUnit> })
+    .nullable()
+    .default(null).catch(null),
   /** minutes; above 90 the card shows the extended-cooking label (spec §9) */
-  cookingTime: z.number().int().nonnegative().nullable().default(null),
-  order: z.number().default(0),
-  hasModifiers: z.boolean().default(false),
+  cookingTime: z.number().int().nonnegative().nullable().default(null).catch(null),
+  order: z.number().default(0).catch(0),
+  hasModifiers: z.boolean().default(false).catch(false),
 });
 export type Position = z.infer<typeof positionSchema>;
-export const positionsSchema = z.array(positionSchema);
+export const positionsSchema = listOf(positionSchema, { resource: "positions" });
 
 export const deliveryMethodSchema = z.enum(["DELIVERY", "TAKE_AWAY"]);
 export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;

@@ -20,6 +20,18 @@ import {
   workingHoursOfResto,
   zonesOfResto,
 } from "./data";
+import {
+  driftedCities,
+  driftedGroups,
+  driftedModifiers,
+  driftedPositions,
+  driftedPromotions,
+  driftedResto,
+  driftedRestoSummaries,
+  driftedTimeSlots,
+  driftedWorkingHours,
+  driftedZones,
+} from "./drifted";
 import { demoError, errorResponse, type DemoError } from "./errors";
 import {
   placeById,
@@ -117,13 +129,15 @@ function authorize(store: DemoStore, request: Request, params: Params): { person
 
 function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
   const get = (path: string, resolve: Resolve) => http.get(`${api}${path}`, guarded(store, "catalog", resolve));
+  /** issue 19: the answer as it is, or with drifted records added (drifted.ts) while the scenario holds drift */
+  const drift = <T, D>(value: T, drifted: (value: T) => D): T | D => (store.scenario.driftHolders > 0 ? drifted(value) : value);
   const emptyBrand = (request: Request) => new URL(request.url).searchParams.get("whiteLabel") === DEMO_EMPTY_WHITE_LABEL;
   /** resto-scoped list calls: 404 for an unknown resto */
-  const perResto = (path: string, list: (restoId: number) => unknown) =>
+  const perResto = <T>(path: string, list: (restoId: number) => T, drifted: (list: T, restoId: number) => unknown) =>
     get(`/1/restos/:restoId/${path}`, ({ params }) => {
       const restoId = intParam(params, "restoId");
       if (restoId === null || !findDemoResto(restoId)) return errorResponse(demoError("resto.not-found"));
-      return json(list(restoId));
+      return json(drift(list(restoId), (value) => drifted(value, restoId)));
     });
   const perMenu = (path: string, list: (menuId: number, url: URL) => unknown) =>
     get(`/1/p/menus/:menuId/${path}`, ({ request, params }) => {
@@ -135,7 +149,7 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
   return [
     get("/1/now", () => json({ utc_time: new Date(store.now()).toISOString() })),
 
-    get("/1/p/cities", ({ request }) => json(emptyBrand(request) ? [] : (DEMO_CITIES satisfies readonly City[]))),
+    get("/1/p/cities", ({ request }) => json(emptyBrand(request) ? [] : drift(DEMO_CITIES satisfies readonly City[], driftedCities))),
 
     get("/1/p/cities/:cityId", ({ params }) => {
       const cityId = intParam(params, "cityId");
@@ -148,13 +162,13 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
       const cityParam = new URL(request.url).searchParams.get("cityId");
       const cityId = cityParam === null ? null : Number(cityParam);
       const restos = DEMO_RESTOS.filter((entry) => cityId === null || entry.cityId === cityId);
-      return json(restos.map(restoSummary));
+      return json(drift(restos.map(restoSummary), driftedRestoSummaries));
     }),
 
     get("/1/p/restos/:restoId", ({ params }) => {
       const restoId = intParam(params, "restoId");
       const entry = restoId === null ? undefined : findDemoResto(restoId);
-      return entry ? json(entry.resto) : errorResponse(demoError("resto.not-found"));
+      return entry ? json(drift(entry.resto, driftedResto)) : errorResponse(demoError("resto.not-found"));
     }),
 
     // spec §7/§9: zones come as a page, size 100
@@ -164,18 +178,20 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
       const query = new URL(request.url).searchParams;
       const size = Math.max(1, Number(query.get("size") ?? 20) || 20);
       const page = Math.max(0, Number(query.get("page") ?? 0) || 0);
-      const zones = zonesOfResto(restoId);
+      const zones: unknown[] = drift(zonesOfResto(restoId), driftedZones);
       return json({ content: zones.slice(page * size, (page + 1) * size), totalElements: zones.length });
     }),
 
-    perResto("positions/modifiers", modifiersOfResto),
-    perResto("position-time-slots", timeSlotsOfResto),
-    perResto("working-hours", workingHoursOfResto),
-    perResto("promotions", promotionsOfResto),
+    perResto("positions/modifiers", modifiersOfResto, (list, restoId) => driftedModifiers(restoId, list)),
+    perResto("position-time-slots", timeSlotsOfResto, driftedTimeSlots),
+    perResto("working-hours", workingHoursOfResto, driftedWorkingHours),
+    perResto("promotions", promotionsOfResto, driftedPromotions),
 
-    perMenu("position-groups", (menuId) => findMenu(menuId)?.groups ?? []),
+    perMenu("position-groups", (menuId) => drift(findMenu(menuId)?.groups ?? [], (groups) => driftedGroups(menuId, groups))),
     perMenu("positions", (menuId, url) => {
-      const positions = findMenu(menuId)?.positions ?? [];
+      const positions = drift(findMenu(menuId)?.positions ?? [], (list) => driftedPositions(menuId, list)) as Array<{
+        positionGroup?: { id?: unknown } | null;
+      }>;
       const groupId = url.searchParams.get("positionGroupId");
       return groupId === null ? positions : positions.filter((p) => String(p.positionGroup?.id) === groupId);
     }),

@@ -20,6 +20,7 @@ import type {
 } from "~/lib/model";
 import { DEMO_AUTO_DISCOUNTS, findDemoResto, findRestoPosition, modifiersOfPosition, type DemoResto } from "./data";
 import { demoError, formatRub, RESTO_PAY_ERROR_CODES, type DemoError } from "./errors";
+import { driftModifiersOf, findDriftPosition } from "./drifted";
 import { checkPromoCode, type PromoDiscount } from "./promo";
 import type { Result } from "./store";
 
@@ -49,7 +50,7 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
     return fail(demoError("order.pay-type-required"));
   }
 
-  const unknown = payload.positions.find((item) => !findRestoPosition(entry.resto.id, item.id));
+  const unknown = payload.positions.find((item) => !orderablePosition(entry.resto.id, item.id));
   if (unknown) {
     return fail(
       demoError(
@@ -106,9 +107,14 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
   return { ok: true, value: { answer, total, zone } };
 }
 
+/** A position of the resto's menus, or one of the drifted scenario's valid extras (issue 19, drifted.ts). */
+function orderablePosition(restoId: number, positionId: number) {
+  return findRestoPosition(restoId, positionId) ?? findDriftPosition(restoId, positionId);
+}
+
 /** One cart position priced from the data: (price + modifiers) × count, minus automatic discounts. */
 function priceLine(entry: DemoResto, method: DeliveryMethod, item: OrderPositionPayload): Result<Line> {
-  const found = findRestoPosition(entry.resto.id, item.id);
+  const found = orderablePosition(entry.resto.id, item.id);
   if (!found) return fail(demoError("person-order.position-not-found-in-resto", `Позиция «${item.name}» недоступна`));
   if (method === "DELIVERY" && !found.menu.isDelivery) {
     return fail(demoError("order.positions-cannot-be-delivered", `«${found.position.name}» нельзя доставить, только самовывоз`));
@@ -130,7 +136,7 @@ function priceLine(entry: DemoResto, method: DeliveryMethod, item: OrderPosition
  * modifierId) and each group's total count must lie within its minCount..maxCount (spec §3).
  */
 function modifiersUnitPrice(item: OrderPositionPayload): Result<number> {
-  const groups = modifiersOfPosition(item.id);
+  const groups = [...modifiersOfPosition(item.id), ...driftModifiersOf(item.id)];
   let price = 0;
   for (const chosen of item.modifiers) {
     const group = groups.find((g) => g.modifierId === chosen.modifierId);

@@ -14,6 +14,11 @@ export interface DemoScenario {
   malformed: boolean;
   /** which handlers it affects; "catalog" unless set */
   scope: "catalog" | "all";
+  /**
+   * issue 19: catalog lists carry drifted records (drifted.ts) while this is above 0. A count of holders,
+   * not a flag, so that browser tests running in parallel can each hold drift on and let it go (ADR 060).
+   */
+  driftHolders: number;
 }
 
 export const DEFAULT_SCENARIO: Readonly<DemoScenario> = {
@@ -22,4 +27,5 @@ export const DEFAULT_SCENARIO: Readonly<DemoScenario> = {
   failStatus: null,
   malformed: false,
   scope: "catalog",
+  driftHolders: 0,
 };

@@ -60,6 +60,17 @@ export function withSyntheticGroup(
   return hasUngrouped && !alreadyThere ? [...sorted, syntheticGroup(menuId)] : sorted;
 }
 
+/**
+ * issue 19: the positions a menu can sell — those without a group and those of a group that is in the
+ * list. A position of a group the upstream did not list (or whose record was left out as unreadable) is
+ * left out too: that group may have been an 18+ section, so it is never shown without its group.
+ */
+export function sellablePositions(groups: readonly PositionGroup[], positions: readonly Position[]): Position[] {
+  const known = new Set(groups.map((g) => g.id));
+  const all = positions.every((p) => p.positionGroup === null || known.has(p.positionGroup.id));
+  return all ? (positions as Position[]) : positions.filter((p) => p.positionGroup === null || known.has(p.positionGroup.id));
+}
+
 export function modifiersByPosition(list: readonly PositionModifiers[]): Record<number, ModifierGroup[]> {
   const byPosition: Record<number, ModifierGroup[]> = {};
   for (const entry of list) byPosition[entry.positionId] = [...(byPosition[entry.positionId] ?? []), ...entry.modifiers];
@@ -110,7 +121,8 @@ export function createBoot(catalog: Catalog): Boot {
       resto: restoR.value,
       menus: restoR.value.menus.map((menu, i) => {
         const [groups, positions] = menusR[i]!;
-        return { menu, groups: withSyntheticGroup(groups.value, positions.value, menu.id), positions: positions.value };
+        const sellable = sellablePositions(groups.value, positions.value);
+        return { menu, groups: withSyntheticGroup(groups.value, sellable, menu.id), positions: sellable };
       }),
       modifiersByPosition: modifiersByPosition(modifiersR.value),
       timeSlotsByPosition: timeSlotsByPosition(slotsR.value),

@@ -3,10 +3,12 @@
  * hours, promotions. All GETs, all cached per brand (DESIGN.md "Where state lives"); each answer is
  * `Cached<T>` so the caller knows when it is the last good value of a failing upstream.
  */
+import type { z } from "zod";
 import type { Cached } from "./cache";
 import { cacheKey, queryKey, type UpstreamDeps } from "./deps";
 import { NOT_FOUND_MESSAGES } from "./errors";
-import type { Query } from "./http";
+import type { GetOptions, Query } from "./http";
+import { dropReporter, reading } from "./tolerant";
 import {
   citiesSchema,
   citySchema,
@@ -53,8 +55,9 @@ export interface Catalog {
 }
 
 export function createCatalog(deps: UpstreamDeps): Catalog {
-  const { http, cache, whiteLabel } = deps;
+  const { cache, whiteLabel } = deps;
   const key = (...parts: (string | number)[]) => cacheKey(deps, ...parts);
+  const http = { get: tolerantGet(deps) };
 
   return {
     cities: (query) =>
@@ -63,7 +66,7 @@ export function createCatalog(deps: UpstreamDeps): Catalog {
       ),
     city: (cityId) =>
       cache.cached(key("city", cityId), () =>
-        http.get(`/1/p/cities/${cityId}`, citySchema, { notFoundMessage: NOT_FOUND_MESSAGES.city }),
+        deps.http.get(`/1/p/cities/${cityId}`, citySchema, { notFoundMessage: NOT_FOUND_MESSAGES.city }),
       ),
     restos: (cityId) =>
       cache.cached(key("restos", cityId), () =>
@@ -107,4 +110,14 @@ export function createCatalog(deps: UpstreamDeps): Catalog {
         http.get(`/1/restos/${restoId}/promotions`, promotionsSchema, { notFoundMessage: NOT_FOUND_MESSAGES.promotions }),
       ),
   };
+}
+
+/**
+ * GET with the answer's lists read tolerantly (issue 19): records left out are logged and counted, once
+ * per fetch — the catalog fetches only to fill its cache.
+ */
+export function tolerantGet(deps: UpstreamDeps) {
+  const logger = deps.logger ?? (() => {});
+  return <S extends z.ZodTypeAny>(path: string, schema: S, options?: GetOptions): Promise<z.output<S>> =>
+    deps.http.get(path, reading(schema, dropReporter(logger, path)), options);
 }

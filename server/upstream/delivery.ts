@@ -3,7 +3,7 @@
  * load of spec §4 boot: the restos of a city and the zones of each, fetched in parallel.
  */
 import type { Cached } from "./cache";
-import type { Catalog } from "./catalog";
+import { tolerantGet, type Catalog } from "./catalog";
 import { cacheKey, type UpstreamDeps } from "./deps";
 import { NOT_FOUND_MESSAGES } from "./errors";
 import { deliveriesPageSchema, type DeliveryRule, type DeliveryZoneDto, type Polygon, type Resto } from "~/lib/model";
@@ -71,11 +71,12 @@ export function toDeliveryZone(dto: DeliveryZoneDto, restoId: number, currency: 
 }
 
 export function createDelivery(deps: UpstreamDeps, catalog: Catalog): Delivery {
-  const { http, cache } = deps;
+  const { cache } = deps;
+  const get = tolerantGet(deps);
 
   const zones = (restoId: number) =>
     cache.cached(cacheKey(deps, "resto", restoId, "deliveries"), async () => {
-      const page = await http.get(`/1/restos/${restoId}/deliveries`, deliveriesPageSchema, {
+      const page = await get(`/1/restos/${restoId}/deliveries`, deliveriesPageSchema, {
         query: { size: DELIVERY_ZONES_PAGE_SIZE },
         notFoundMessage: NOT_FOUND_MESSAGES.deliveries,
       });

@@ -1,6 +1,6 @@
 /** What every resource module of the upstream client is built from. */
 import type { CatalogCache } from "./cache";
-import type { Http } from "./http";
+import type { Http, Logger } from "./http";
 
 export interface UpstreamDeps {
   http: Http;
@@ -9,6 +9,8 @@ export interface UpstreamDeps {
   whiteLabel: string;
   /** API key the upstream expects in sign-in bodies (spec §7) */
   apiKey: string;
+  /** records left out of list answers are logged here (issue 19); default: not logged */
+  logger?: Logger;
 }
 
 /** Cache keys carry the brand, so brands sharing one store (Redis) never see each other's data. */

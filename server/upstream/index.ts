@@ -73,7 +73,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     resilience: options.resilience,
   });
   const cache = isCatalogCache(options.cache) ? options.cache : createCatalogCache({ logger: options.logger, ...options.cache });
-  const deps: UpstreamDeps = { http, cache, whiteLabel: options.whiteLabel, apiKey: options.apiKey };
+  const deps: UpstreamDeps = { http, cache, whiteLabel: options.whiteLabel, apiKey: options.apiKey, logger: options.logger };
 
   const catalog = createCatalog(deps);
   const delivery = createDelivery(deps, catalog);

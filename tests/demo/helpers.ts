@@ -2,6 +2,7 @@
 import type { z } from "zod";
 import { createDemoUpstream, DEMO_NOTABLE, findAddress, type DemoStoreOptions } from "../../server/demo";
 import type { OrderPayload, PreflightPayload } from "~/lib/model";
+import { collectDrops, type DroppedRecord } from "~/lib/record-list";
 
 /** Monday 2025-01-06 09:00 UTC (12:00 in Moscow). */
 export const MONDAY_NOON_MSK = Date.UTC(2025, 0, 6, 9, 0, 0);
@@ -34,11 +35,17 @@ export function makeTwin(options: DemoStoreOptions = {}) {
     return { status: response.status, body, text };
   }
 
-  /** GET and parse with a schema (throws with the zod issues when the shape is wrong). */
-  async function getParsed<T extends z.ZodTypeAny>(path: string, schema: T): Promise<z.infer<T>> {
+  /**
+   * GET and parse with a schema (throws with the zod issues when the shape is wrong). The model's lists
+   * are tolerant (issue 19), so a record they would leave out throws here too, unless `drops` collects it.
+   */
+  async function getParsed<T extends z.ZodTypeAny>(path: string, schema: T, drops?: DroppedRecord[]): Promise<z.infer<T>> {
     const { status, body } = await call(path);
     if (status !== 200) throw new Error(`${path}: HTTP ${status} ${JSON.stringify(body)}`);
-    return schema.parse(body) as z.infer<T>;
+    const { result, drops: found } = collectDrops(() => schema.parse(body) as z.infer<T>);
+    if (drops) drops.push(...found);
+    else if (found.length > 0) throw new Error(`${path}: records the model leaves out: ${JSON.stringify(found)}`);
+    return result;
   }
 
   /** Phone sign-in through the handlers: request a code, read it, sign in. */

@@ -33,7 +33,15 @@ describe("formatMeasure", () => {
     expect(formatMeasure(null, t)).toBeNull();
     expect(formatMeasure({ value: 0, unit: "g" }, t)).toBeNull();
     expect(formatMeasure({ value: Number.NaN, unit: "g" }, t)).toBeNull();
-    expect(formatMeasure({ value: 1, unit: "kg" as "g" }, t)).toBeNull();
+    expect(formatMeasure({ value: 1, unit: "<b>" }, t)).toBeNull();
+    expect(formatMeasure({ value: 1, unit: "a very long unit name" }, t)).toBeNull();
+  });
+
+  it("issue 19: a unit the spec does not list is shown plainly when it is a short word", () => {
+    const t = tFor(ru);
+    expect(formatMeasure({ value: 0.5, unit: "kg" }, t)).toBe("0,5 kg");
+    expect(formatMeasure({ value: 1, unit: "л" }, t)).toBe("1 л");
+    expect(formatMeasure({ value: 2, unit: "порц." }, t)).toBe("2 порц.");
   });
 
   it("rounds to two fraction digits", () => {

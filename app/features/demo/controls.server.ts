@@ -7,7 +7,7 @@ import { getRateLimitStore } from "~server/auth";
 
 /**
  * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
- * malformed), its orders and SMS codes, and the count of upstream calls. Answers 404 unless the
+ * malformed, drifted data), its orders and SMS codes, and the count of upstream calls. Answers 404 unless the
  * server runs in demo mode AND was started with DEMO_CONTROLS=1 — never against a real upstream.
  */
 function controls() {
@@ -41,6 +41,15 @@ export async function demoControlsAction({ params, request }: ActionFunctionArgs
   switch (params["*"]) {
     case "scenario": {
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      if ("drifted" in body) {
+        // issue 19: hold (true) or let go of (false) the drifted-data scenario, leaving the others as they
+        // are; drift stays on while any holder remains, so parallel tests do not switch it off for each other
+        const before = demo.store.scenario.driftHolders;
+        const after = body.drifted === true ? before + 1 : Math.max(0, before - 1);
+        demo.store.setScenario({ driftHolders: after });
+        if (before > 0 !== after > 0) await getContext().upstream.cache.clear();
+        return Response.json({ ok: true, drifted: after > 0 });
+      }
       demo.store.setScenario({
         latencyMs: typeof body.latencyMs === "number" ? body.latencyMs : 0,
         down: body.down === true,
