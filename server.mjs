@@ -84,6 +84,7 @@ try {
   process.exit(1);
 }
 const metrics = metricsPort ? metricsApi.startMetrics({ port: metricsPort, host: HOST, routes: build.routes, publicPath: build.publicPath, log }) : null;
+app.all("/metrics", (req, res) => res.status(404).type("text/plain; charset=utf-8").send("Not found")); // never on the public port
 if (metrics) {
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -125,6 +126,8 @@ function shutdown(signal) {
     process.exit(0);
   });
   server.closeIdleConnections();
+  // a keep-alive connection whose request was in flight turns idle only when it is answered: close it then (issue 16)
+  setInterval(() => server.closeIdleConnections(), 200).unref();
   setTimeout(() => {
     log("warn", "grace period over: closing the remaining connections");
     server.closeAllConnections();

@@ -114,22 +114,23 @@ interface CompiledRoute {
   id: string;
   pattern: RegExp;
   score: number;
+  depth: number;
 }
 
 /**
  * Maps a request path to the Remix route id that answers it, for the request-duration label. Remix's own
  * matching is not exported, so this ranks the same way in short: static segments beat dynamic ones, which beat
- * a splat. Single-fetch data URLs (`/cart.data`, `/_root.data`) count as their page.
+ * a splat, and the deepest of equal matches answers. Single-fetch data URLs (`/cart.data`, `/_root.data`) count as their page.
  */
 export function createRouteMatcher(routes: Record<string, RouteManifestEntry | undefined>, publicPath = "/assets/") {
   const entries = Object.values(routes).filter((r): r is RouteManifestEntry => Boolean(r));
   const byId = new Map(entries.map((r) => [r.id, r]));
-  const hasChildren = new Set(entries.map((r) => r.parentId).filter(Boolean));
   const compiled: CompiledRoute[] = [];
   for (const route of entries) {
-    if (hasChildren.has(route.id) && !route.index) continue; // a layout answers only through its children
     const segments: string[] = [];
+    let depth = 0;
     for (let r: RouteManifestEntry | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) {
+      depth++;
       if (r.path) segments.unshift(...r.path.split("/").filter(Boolean));
     }
     let score = 0;
@@ -144,9 +145,10 @@ export function createRouteMatcher(routes: Record<string, RouteManifestEntry | u
       score += name.startsWith(":") ? 3 : 10;
       return optional ? `(?:${part})?` : part;
     });
-    compiled.push({ id: route.id, pattern: new RegExp(`^${parts.join("")}/?$`, "i"), score: score + (route.index ? 1 : 0) });
+    compiled.push({ id: route.id, pattern: new RegExp(`^${parts.join("")}/?$`, "i"), score: score + (route.index ? 1 : 0), depth });
   }
-  compiled.sort((a, b) => b.score - a.score);
+  // the most specific path first; on a tie the deepest route (an index or a pathless layout's child) answers
+  compiled.sort((a, b) => b.score - a.score || b.depth - a.depth);
 
   return function routeIdFor(pathname: string): string {
     if (pathname.startsWith(publicPath)) return "static";

@@ -9,11 +9,12 @@ const routes = {
   "routes/$": { id: "routes/$", path: "*", parentId: "root" },
   "routes/cart": { id: "routes/cart", path: "cart", parentId: "root" },
   "routes/menus.$menuId": { id: "routes/menus.$menuId", path: "menus/:menuId", parentId: "root" },
-  "routes/menus.$menuId.age": { id: "routes/menus.$menuId.age", path: "menus/:menuId/age", parentId: "root" },
+  // nested under the menu page, as Remix's flat routes make them
+  "routes/menus.$menuId.age": { id: "routes/menus.$menuId.age", path: "age", parentId: "routes/menus.$menuId" },
   "routes/menus.$menuId.positions.$positionId": {
     id: "routes/menus.$menuId.positions.$positionId",
-    path: "menus/:menuId/positions/:positionId",
-    parentId: "root",
+    path: "positions/:positionId",
+    parentId: "routes/menus.$menuId",
   },
   "routes/restos._index": { id: "routes/restos._index", path: "restos", index: true, parentId: "root" },
   "routes/restos.$restoId": { id: "routes/restos.$restoId", path: "restos/:restoId", parentId: "root" },
