@@ -258,11 +258,19 @@ const afterA = await metricsText(ports.metricsA);
 const afterB = await metricsText(ports.metricsB);
 const family = "storefront_http_request_duration_seconds_count";
 check(count(afterA, family) > count(beforeA, family) && count(afterB, family) > count(beforeB, family), "request counts grew on both containers");
-check(count(afterA, family, 'route="routes/menus.$menuId"') > count(beforeA, family, 'route="routes/menus.$menuId"'), "requests are labelled with their Remix route id");
+const menuRoute = 'route="routes/menus.$menuId"';
+check(
+  count(afterA, family, menuRoute) + count(afterB, family, menuRoute) > count(beforeA, family, menuRoute) + count(beforeB, family, menuRoute),
+  "requests are labelled with their Remix route id",
+);
 check(count(afterA, "storefront_upstream_call_duration_seconds_count") > count(beforeA, "storefront_upstream_call_duration_seconds_count"), "upstream calls counted");
 check(count(downA, "storefront_upstream_call_duration_seconds_count", 'outcome="network"') > 0, "failed upstream calls counted by outcome");
 check(/storefront_upstream_breaker_state [12]/.test(downA), "the breaker state shows it opened", downA.match(/storefront_upstream_breaker_state .*/)?.[0]);
 check(count(afterA, "storefront_catalog_cache_requests_total") + count(afterB, "storefront_catalog_cache_requests_total") > 0, "catalog cache look-ups counted");
+if (pw === 0) {
+  const placed = count(afterA, "storefront_orders_total", 'outcome="placed"') + count(afterB, "storefront_orders_total", 'outcome="placed"');
+  check(placed >= 4, "the journeys' orders are counted as placed", `${placed}`);
+}
 const missing = FAMILIES.filter((f) => !afterA.includes(`# TYPE ${f} `));
 check(missing.length === 0, "the metrics port lists every family", `missing: ${missing.join(", ")}`);
 const sample = afterA.split("\n").filter((l) => /^storefront_(upstream_breaker_state|redis_up|catalog_cache_requests_total|orders_total)/.test(l) || l.startsWith("nodejs_eventloop_lag_p99"));

@@ -16,6 +16,7 @@ import { checkOrderLimit } from "~server/orders/rate-limit";
 import { isApiError } from "~server/upstream";
 import type { OrderPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
+import { telemetry } from "~server/telemetry";
 
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
 
@@ -100,7 +101,15 @@ export async function saveDraft(request: Request, form: FormData) {
   if (preOrderAt !== undefined) state.order_pre_order_at = preOrderAt || null;
 }
 
+/** Places the order (or says why not), counting the outcome for the metrics port (issue 16). */
 export async function submitOrder(request: Request, input: CheckoutInput): Promise<CheckoutResult> {
+  const result = await placeOrder(request, input);
+  if (result.kind === "placed" && !result.replayed) telemetry.count("orders_total", { outcome: "placed", reason: "" });
+  if (result.kind === "error") telemetry.count("orders_total", { outcome: "refused", reason: result.dayOff ? "not-accepting" : (result.code ?? "other") });
+  return result;
+}
+
+async function placeOrder(request: Request, input: CheckoutInput): Promise<CheckoutResult> {
   const texts = messagesFor(await getLocale(request));
   const ctx = await cartContext(request);
   if (!ctx.person) return { kind: "sign-in" };
