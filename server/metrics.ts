@@ -151,7 +151,8 @@ export function createRouteMatcher(routes: Record<string, RouteManifestEntry | u
   compiled.sort((a, b) => b.score - a.score || b.depth - a.depth);
 
   return function routeIdFor(pathname: string): string {
-    if (pathname.startsWith(publicPath)) return "static";
+    // Vite builds say publicPath "/" (files are told apart by their extension below)
+    if (publicPath !== "/" && pathname.startsWith(publicPath)) return "static";
     let path = pathname;
     if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
     else if (/\.[a-z0-9]+$/i.test(path)) return "static";

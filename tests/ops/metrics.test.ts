@@ -37,6 +37,12 @@ describe("route id of a request path (the request-duration label)", () => {
     ["/favicon.svg", "static"],
   ])("%s → %s", (path, id) => expect(routeIdFor(path)).toBe(id));
 
+  it("a publicPath of / (Vite builds) does not make every page a file", () => {
+    const withRootPublicPath = createRouteMatcher(routes, "/");
+    expect(withRootPublicPath("/menus/12")).toBe("routes/menus.$menuId");
+    expect(withRootPublicPath("/assets/entry-abc.js")).toBe("static");
+  });
+
   it("says 'unmatched' when no route (not even a splat) answers", () => {
     const withoutSplat = { ...routes, "routes/$": undefined };
     expect(createRouteMatcher(withoutSplat)("/no/such/page")).toBe("unmatched");
