@@ -66,17 +66,21 @@ export function createMetrics(): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const metrics = new Map<MetricName, AnyMetric>();
-  for (const [name, spec] of Object.entries(METRIC_SPECS) as [MetricName, Spec][]) {
+  const create = (name: MetricName) => {
+    const spec = METRIC_SPECS[name];
     const common = { name: PREFIX + name, help: spec.help, labelNames: spec.labels, registers: [registry] };
-    metrics.set(
-      name,
+    const metric =
       spec.type === "histogram"
         ? new client.Histogram({ ...common, buckets: spec.buckets })
         : spec.type === "counter"
           ? new client.Counter(common)
-          : new client.Gauge(common),
-    );
-  }
+          : new client.Gauge(common);
+    metrics.set(name, metric);
+    return metric;
+  };
+  // prom-client shows a label-less gauge as 0 before anyone sets it: redis_up appears only once Redis is
+  // reported on (no REDIS_URL, no series), so a 0 always means "configured and failing"
+  for (const name of Object.keys(METRIC_SPECS) as MetricName[]) if (name !== "redis_up") create(name);
   (metrics.get("upstream_breaker_state") as client.Gauge<string>).set(0);
 
   /** only the declared labels, as strings: an emitter's extra label must not throw into the app */
@@ -95,7 +99,7 @@ export function createMetrics(): Metrics {
       if (metric instanceof client.Histogram) metric.observe(pick(name, labels), value);
     },
     set(name, labels, value) {
-      const metric = metrics.get(name);
+      const metric = metrics.get(name) ?? create(name);
       if (metric instanceof client.Gauge) metric.set(pick(name, labels), value);
     },
   };

@@ -60,6 +60,7 @@ describe("upstream endpoint label", () => {
 describe("the Prometheus sink", () => {
   it("maps telemetry events to typed families with help texts and ignores unknown labels", async () => {
     const { registry, sink } = createMetrics();
+    expect(await registry.metrics()).not.toContain("storefront_redis_up");
     sink.count("orders_total", { outcome: "refused", reason: "preflight", extra: "x" }, 1);
     sink.count("catalog_cache_requests_total", { result: "stale" }, 2);
     sink.observe("upstream_call_duration_seconds", { endpoint: "GET /1/now", outcome: "timeout" }, 5.2);
