@@ -1,8 +1,15 @@
 # syntax=docker/dockerfile:1
 # One container per brand: BRAND_CONFIG picks the brand file, UPSTREAM_API_URL the platform API
-# (unset = demo mode). Runs as a non-root user on a read-only-friendly filesystem.
+# (unset = demo mode). Runs as a non-root user on a read-only filesystem.
+#
+# BASE_IMAGE: operators keep the official Node image. CI passes one it makes itself (a Debian root
+# filesystem plus a Node binary from npm, see deploy/base-image.sh), since no registry is reachable there;
+# it must provide node, npm and a `node` user, as the official image does.
+ARG BASE_IMAGE=node:24-bookworm-slim
 
-FROM node:24-bookworm-slim AS deps
+FROM ${BASE_IMAGE} AS deps
+# a build behind a TLS-inspecting proxy passes its CA file (mounted into the build) here; unset otherwise
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,12 +18,13 @@ FROM deps AS build
 COPY . .
 RUN npx remix vite:build
 
-FROM node:24-bookworm-slim AS prod-deps
+FROM ${BASE_IMAGE} AS prod-deps
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-FROM node:24-bookworm-slim
+FROM ${BASE_IMAGE}
 ENV NODE_ENV=production PORT=3000 BRAND_CONFIG=brands/demo.json
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
@@ -27,6 +35,7 @@ COPY --chown=root:root server/http-origin.mjs ./server/http-origin.mjs
 COPY --chown=root:root brands ./brands
 COPY --chown=root:root public ./public
 USER node
+# METRICS_PORT (unset: off) serves Prometheus text on a second port; publish it only to the scraper
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"

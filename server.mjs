@@ -116,6 +116,25 @@ app.use((req, res, next) => {
   requestContext.run({ requestId }, next);
 });
 
+// issue 16: Prometheus metrics on their own port (METRICS_PORT, unset: off); the public port never serves them
+const metricsApi = build.entry.module;
+let metricsPort = null;
+try {
+  metricsPort = metricsApi.metricsPortFrom?.(process.env.METRICS_PORT) ?? null;
+} catch (error) {
+  log("error", error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+const metrics = metricsPort ? metricsApi.startMetrics({ port: metricsPort, host: HOST, routes: build.routes, publicPath: build.publicPath, log }) : null;
+app.all("/metrics", (req, res) => res.status(404).type("text/plain; charset=utf-8").send("Not found")); // never on the public port
+if (metrics) {
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => metrics.observeRequest(req.method, req.path, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    next();
+  });
+}
+
 // issue 8: POSTs from another site are refused before any action runs
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
@@ -165,12 +184,15 @@ server.keepAliveTimeout = 65_000; // longer than typical load balancer idle time
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
+  metrics?.close(); // issue 16
   log("info", "shutting down: finishing requests in flight", { signal, graceMs: SHUTDOWN_GRACE_MS });
   server.close(() => {
     log("info", "stopped");
     process.exit(0);
   });
   server.closeIdleConnections();
+  // a keep-alive connection whose request was in flight turns idle only when it is answered: close it then (issue 16)
+  setInterval(() => server.closeIdleConnections(), 200).unref();
   setTimeout(() => {
     log("warn", "grace period over: closing the remaining connections");
     server.closeAllConnections();

@@ -28,6 +28,9 @@ export function handleDataRequest(response: Response) {
 
 export const streamTimeout = 5_000;
 
+/** server.mjs starts the Prometheus port through the build (issue 16, ADR 065): one telemetry module instance */
+export { metricsPortFrom, startMetrics } from "~/metrics.server";
+
 /**
  * Streams the document. Bots (and crawlers checking SEO) get the whole document at once; browsers
  * get the shell as soon as it is ready.

@@ -15,6 +15,7 @@
  *   (`source: 'fallback'`, `degraded: true`).
  * A background refresh that failed is not retried for `retryAfterMs`, so a down upstream is not hammered.
  */
+import { telemetry } from "../telemetry";
 import { cachified, isExpired, type Cache, type CacheEntry, type CacheEvent } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "./http";
@@ -148,6 +149,8 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
       },
     );
     const degraded = source === "fallback" || (source !== "fresh" && failures.has(key));
+    // operators' view (issue 16): a stale or fallback answer is a stale serve, a fetched one a miss
+    telemetry.count("catalog_cache_requests_total", { result: source === "cache" ? "hit" : source === "fresh" ? "miss" : "stale" });
     return { value, source, degraded };
   }
 

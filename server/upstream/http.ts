@@ -7,7 +7,8 @@
  */
 import type { z } from "zod";
 import { type ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
-import { createResilience, type ResilienceOptions } from "./resilience";
+import { telemetry } from "../telemetry";
+import { createResilience, endpointOf, type ResilienceOptions } from "./resilience";
 
 /** The fetch the client uses. DESIGN.md "Wiring": injected, never a patched global. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -182,6 +183,7 @@ export function createHttp(options: HttpOptions): Http {
       const durationMs = Math.round(performance.now() - started);
       logger("debug", "upstream call", { method, path, status, durationMs });
       onCall?.({ method, path, status, durationMs, ok: failure === null, errorCode: failure?.code ?? null });
+      telemetry.observe("upstream_call_duration_seconds", { endpoint: endpointOf(method, path), outcome: outcomeOf(failure) }, durationMs / 1000);
     }
   }
 
@@ -202,6 +204,14 @@ export function createHttp(options: HttpOptions): Http {
     stats: () => ({ ...stats }),
     circuit: () => resilience.state(),
   };
+}
+
+function outcomeOf(failure: ApiError | null): string {
+  if (!failure) return "ok";
+  if (failure.kind === "timeout") return "timeout";
+  if (failure.kind === "invalid-response") return "invalid";
+  if (failure.kind === "http") return "http_error";
+  return "network";
 }
 
 function describeCause(cause: unknown): string {

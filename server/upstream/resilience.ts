@@ -14,6 +14,7 @@ import {
   retry,
   type IPolicy,
 } from "cockatiel";
+import { telemetry } from "../telemetry";
 import { ApiError, isApiError, NETWORK_ERROR_MESSAGE } from "./errors";
 
 export interface ResilienceOptions {
@@ -39,6 +40,15 @@ export interface Resilience {
   state(): "closed" | "open" | "half-open";
 }
 
+/** A metric label for an upstream path: ids and tokens become `:id` (a leading number is the API version, kept), so the label set stays small. */
+export function endpointOf(method: string, path: string): string {
+  const segments = path
+    .split("?")[0]!
+    .split("/")
+    .map((segment, i) => ((i > 1 && /^\d+$/.test(segment)) || /^[0-9a-f-]{16,}$/i.test(segment) || segment.length > 40 ? ":id" : segment));
+  return `${method} ${segments.join("/")}`;
+}
+
 export function createResilience(options: ResilienceOptions = {}): Resilience {
   const transient = handleWhen(isTransient);
   const retries = options.getRetries ?? 2;
@@ -54,6 +64,11 @@ export function createResilience(options: ResilienceOptions = {}): Resilience {
     threshold === false
       ? null
       : circuitBreaker(transient, { halfOpenAfter: options.halfOpenAfterMs ?? 10_000, breaker: new ConsecutiveBreaker(threshold) });
+  // operators' view (issue 16): 0 closed, 1 half-open, 2 open
+  breaker?.onStateChange((s) => {
+    const state = String(s);
+    telemetry.set("upstream_breaker_state", {}, state === "1" || state === "3" ? 2 : state === "2" ? 1 : 0);
+  });
 
   async function guarded<T>(method: string, path: string, call: () => Promise<T>): Promise<T> {
     if (!breaker) return call();
@@ -61,6 +76,7 @@ export function createResilience(options: ResilienceOptions = {}): Resilience {
       return await breaker.execute(call);
     } catch (error) {
       if (error instanceof BrokenCircuitError) {
+        telemetry.observe("upstream_call_duration_seconds", { endpoint: endpointOf(method, path), outcome: "breaker_open" }, 0);
         // spec §8: the customer sees the network-failure message; the code says why it was fast
         throw new ApiError({ kind: "network", code: "circuit-open", message: NETWORK_ERROR_MESSAGE, method, path, cause: error });
       }

@@ -1,0 +1,139 @@
+/**
+ * `npm run brand:check <file>` (issue 16): validates a brand file with the schema the server uses at start-up
+ * (server/brand.ts) and says, for an operator who has not read the code, every problem once with its field
+ * path and a hint, what the brand leaves switched off without saying so, and what it turns on.
+ * Pure: the CLI (scripts/brand-check.mjs) reads the files and prints.
+ */
+import { brandSchema, type Brand } from "../server/brand";
+
+export interface BrandProblem {
+  /** field path such as `theme.primary`, `(file)` for the whole file */
+  path: string;
+  message: string;
+  hint: string;
+}
+
+export interface BrandCheck {
+  problems: BrandProblem[];
+  /** valid but probably not what was meant */
+  warnings: BrandProblem[];
+  /** one line per feature the brand turns on or off; empty when there are problems */
+  summary: string[];
+}
+
+/** Hints by field path (the first segments); the longest match wins. */
+const HINTS: Record<string, string> = {
+  "(file)": "a brand file is one JSON object; start from a copy of brands/demo.json",
+  whiteLabel: "the name the upstream platform knows the brand by, e.g. \"sushi-night\" (a change signs every customer out)",
+  version: "any string, e.g. \"1\"; bump it to reset every customer's stored cart and location",
+  displayName: "the brand's name as customers see it, 1–60 characters",
+  description: "the meta description of the pages, up to 300 characters",
+  mark: "a path under public/ such as \"/brands/my-brand/mark.svg\", or an https URL",
+  favicon: "a path under public/ such as \"/brands/my-brand/favicon.svg\", or an https URL",
+  theme: "{ \"mode\": \"dark\" or \"light\", \"primary\": \"#rrggbb\", \"onPrimary\": \"#rrggbb\" } plus optional background, surface, text",
+  "theme.mode": "\"dark\" or \"light\"",
+  bootLoader: "null for the default splash, or { \"text\": \"…\" } of up to 80 characters",
+  authMethods: "a non-empty list of \"PHONE\", \"GOOGLE\", \"APPLE\", \"VK\"",
+  cart: "{ \"personCount\": true|false, \"promoCodes\": true|false }",
+  defaultLocation: "null, or { \"cityId\": <upstream city id>, \"deliveryMethod\": \"DELIVERY\" or \"TAKE_AWAY\", \"restoId\": <id> or null }",
+  locales: "{ \"offered\": a list of \"ru\", \"en\", \"me\", \"default\": one of the offered }",
+  keys: "public third-party ids; leave one out (or null) to turn its feature off",
+  "keys.vkClientId": "VK ID app id: digits only, from id.vk.com",
+  "keys.analyticsCounterId": "Yandex Metrica counter number: digits only",
+  "keys.googleMapsBrowser": "a Maps JavaScript API key restricted to your site's referrer",
+  termsOfSale: "the text of the 'Безопасность платежей' page, required",
+  ignoredPreflightCodes: "a list of preflight error codes that should pass silently, e.g. [\"promo-code.hour-not-active\"]",
+};
+
+function hintFor(path: string[], fallback: string): string {
+  for (let n = path.length; n > 0; n--) {
+    const hint = HINTS[path.slice(0, n).join(".")];
+    if (hint) return hint;
+  }
+  return fallback;
+}
+
+const isAbsoluteUrl = (value: string) => /^https?:\/\//i.test(value);
+
+export interface CheckOptions {
+  /** answers whether a public path such as /brands/x/mark.svg exists under public/ (skipped when absent) */
+  publicFileExists?: (path: string) => boolean;
+}
+
+export function checkBrand(raw: unknown, options: CheckOptions = {}): BrandCheck {
+  const parsed = brandSchema.safeParse(raw);
+  const problems: BrandProblem[] = [];
+  const seen = new Set<string>();
+  const add = (list: BrandProblem[], problem: BrandProblem) => {
+    const key = `${problem.path}\u0000${problem.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    list.push(problem);
+  };
+  // the image files are checked even when the schema fails, so one run lists every problem
+  const record = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const warnings: BrandProblem[] = [];
+  for (const field of ["mark", "favicon"] as const) {
+    const value = record[field];
+    if (typeof value !== "string" || value === "") continue;
+    if (isAbsoluteUrl(value)) {
+      if (!value.startsWith("https://")) add(warnings, { path: field, message: "not https", hint: "the page's Content-Security-Policy allows images over https only" });
+    } else if (!value.startsWith("/")) {
+      add(problems, { path: field, message: "must start with / (a path under public/) or be an https URL", hint: HINTS[field]! });
+    } else if (options.publicFileExists && !options.publicFileExists(value)) {
+      add(problems, { path: field, message: `public${value} does not exist`, hint: "put the file under public/ (it is copied into the image) or use an https URL" });
+    }
+  }
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String);
+      const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys : [];
+      if (unknownKeys.length > 0) {
+        // one problem per unknown field, at its own path, so a typo points at itself
+        for (const key of unknownKeys) {
+          add(problems, { path: [...path, key].join("."), message: "unknown field", hint: `not a brand field (a typo?); ${hintFor(path, "see the README's brand file table")}` });
+        }
+        continue;
+      }
+      add(problems, { path: path.join(".") || "(file)", message: issue.message, hint: hintFor(path.length ? path : ["(file)"], "see the README's brand file table") });
+    }
+  }
+  if (!parsed.success || problems.length > 0) return { problems, warnings, summary: [] };
+
+  const brand = parsed.data;
+  const missingKey = (method: string, key: keyof Brand["keys"]) =>
+    add(warnings, {
+      path: `keys.${key}`,
+      message: `authMethods has ${method} but keys.${key} is not set`,
+      hint: `${method} sign-in is hidden against a real upstream (demo mode shows a stand-in); set keys.${key} or remove ${method}`,
+    });
+  if (brand.authMethods.includes("GOOGLE") && !brand.keys.googleClientId) missingKey("GOOGLE", "googleClientId");
+  if (brand.authMethods.includes("APPLE") && !brand.keys.appleClientId) missingKey("APPLE", "appleClientId");
+  if (brand.authMethods.includes("VK") && !brand.keys.vkClientId) missingKey("VK", "vkClientId");
+  if (new Set(brand.authMethods).size !== brand.authMethods.length) add(warnings, { path: "authMethods", message: "a method is listed twice", hint: "list each method once" });
+
+  return { problems, warnings, summary: summarize(brand) };
+}
+
+/** What the brand turns on, in an operator's words. */
+export function summarize(brand: Brand): string[] {
+  const k = brand.keys;
+  const withKey = (method: string, key: string | null) => `${method}${key ? "" : " (demo stand-in only: no client id)"}`;
+  const methods = brand.authMethods.map((m) =>
+    m === "PHONE" ? "phone (SMS code)" : m === "GOOGLE" ? withKey("Google", k.googleClientId) : m === "APPLE" ? withKey("Apple", k.appleClientId) : withKey("VK ID", k.vkClientId),
+  );
+  const location = brand.defaultLocation
+    ? `city ${brand.defaultLocation.cityId}, ${brand.defaultLocation.deliveryMethod === "DELIVERY" ? "delivery" : "takeaway"}${brand.defaultLocation.restoId ? `, restaurant ${brand.defaultLocation.restoId}` : ""}`
+    : "none (the customer picks a city on the first visit)";
+  return [
+    `brand: ${brand.displayName} (whiteLabel ${brand.whiteLabel}, version ${brand.version}), ${brand.theme.mode} theme ${brand.theme.primary}`,
+    `sign-in: ${methods.join(", ")}`,
+    `maps: ${k.googleMapsBrowser ? "Google Maps (browser key set)" : "schematic map (no Google Maps browser key)"}`,
+    `analytics: ${k.analyticsCounterId ? `counter ${k.analyticsCounterId}, after the customer's consent` : "off"}`,
+    `captcha: ${k.captchaSiteKey ? "on" : "off"}`,
+    `languages: ${brand.locales.offered.join(", ")} (default ${brand.locales.default})`,
+    `cart: person count ${brand.cart.personCount ? "on" : "off"}, promo codes ${brand.cart.promoCodes ? "on" : "off"}`,
+    `first visit: ${location}`,
+    `boot loader: ${brand.bootLoader ? `"${brand.bootLoader.text}"` : "default splash"}`,
+  ];
+}

@@ -1,0 +1,223 @@
+/**
+ * Prometheus metrics (issue 16): a telemetry sink (server/telemetry.ts) that turns the storefront's events into
+ * prom-client metrics, plus prom-client's default process metrics (event-loop lag, memory, CPU, handles).
+ * They are served on their own port, `METRICS_PORT` (unset: off), by a bare node:http server: the public port
+ * never answers /metrics (ADR 065). server.mjs reaches this module through the server build's entry module.
+ */
+import { createServer, type Server } from "node:http";
+import client from "prom-client";
+import { addTelemetrySink, type Labels, type MetricName, type TelemetrySink } from "./telemetry";
+
+const PREFIX = "storefront_";
+/** seconds: from a cached page (a few ms) to an upstream timeout (5 s) */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+type Spec =
+  | { type: "histogram"; help: string; labels: string[]; buckets: number[] }
+  | { type: "counter" | "gauge"; help: string; labels: string[] };
+
+/** help text, type and labels of every MetricName (the names and labels are server/telemetry.ts's) */
+export const METRIC_SPECS: Record<MetricName, Spec> = {
+  http_request_duration_seconds: {
+    type: "histogram",
+    help: "Time to answer an HTTP request on the public port, by Remix route id ('static' for files, 'unmatched' for no route), method and status",
+    labels: ["route", "method", "status"],
+    buckets: DURATION_BUCKETS,
+  },
+  upstream_call_duration_seconds: {
+    type: "histogram",
+    help: "Duration of each call to the upstream platform API by endpoint and outcome (ok, http_error, network, timeout, invalid, breaker_open)",
+    labels: ["endpoint", "outcome"],
+    buckets: DURATION_BUCKETS,
+  },
+  upstream_breaker_state: {
+    type: "gauge",
+    help: "Upstream circuit breaker: 0 closed (healthy), 1 half-open (trying one call), 2 open (failing fast)",
+    labels: [],
+  },
+  catalog_cache_requests_total: {
+    type: "counter",
+    help: "Catalog cache look-ups by result: hit (fresh in cache), stale (served past its TTL or while the upstream fails), miss (fetched)",
+    labels: ["result"],
+  },
+  redis_up: { type: "gauge", help: "1 when the shared Redis answers, 0 when it is configured and failing", labels: [] },
+  rate_limit_refusals_total: { type: "counter", help: "Requests refused by a rate limit, by limit", labels: ["limit"] },
+  orders_total: {
+    type: "counter",
+    help: "Orders by outcome (placed, refused) and reason of a refusal",
+    labels: ["outcome", "reason"],
+  },
+  upstream_records_dropped_total: {
+    type: "counter",
+    help: "Upstream list records left out because they did not match their schema, by resource",
+    labels: ["resource"],
+  },
+};
+
+type AnyMetric = client.Histogram<string> | client.Counter<string> | client.Gauge<string>;
+
+export interface Metrics {
+  registry: client.Registry;
+  sink: TelemetrySink;
+}
+
+/** A registry with every storefront metric and the default process metrics; `sink` feeds it. */
+export function createMetrics(): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const metrics = new Map<MetricName, AnyMetric>();
+  const create = (name: MetricName) => {
+    const spec = METRIC_SPECS[name];
+    const common = { name: PREFIX + name, help: spec.help, labelNames: spec.labels, registers: [registry] };
+    const metric =
+      spec.type === "histogram"
+        ? new client.Histogram({ ...common, buckets: spec.buckets })
+        : spec.type === "counter"
+          ? new client.Counter(common)
+          : new client.Gauge(common);
+    metrics.set(name, metric);
+    return metric;
+  };
+  // prom-client shows a label-less gauge as 0 before anyone sets it: redis_up appears only once Redis is
+  // reported on (no REDIS_URL, no series), so a 0 always means "configured and failing"
+  for (const name of Object.keys(METRIC_SPECS) as MetricName[]) if (name !== "redis_up") create(name);
+  (metrics.get("upstream_breaker_state") as client.Gauge<string>).set(0);
+
+  /** only the declared labels, as strings: an emitter's extra label must not throw into the app */
+  const pick = (name: MetricName, labels: Labels) => {
+    const out: Record<string, string> = {};
+    for (const label of METRIC_SPECS[name].labels) out[label] = labels[label] === undefined ? "" : String(labels[label]);
+    return out;
+  };
+  const sink: TelemetrySink = {
+    count(name, labels, by) {
+      const metric = metrics.get(name);
+      if (metric instanceof client.Counter) metric.inc(pick(name, labels), by);
+    },
+    observe(name, labels, value) {
+      const metric = metrics.get(name);
+      if (metric instanceof client.Histogram) metric.observe(pick(name, labels), value);
+    },
+    set(name, labels, value) {
+      const metric = metrics.get(name) ?? create(name);
+      if (metric instanceof client.Gauge) metric.set(pick(name, labels), value);
+    },
+  };
+  return { registry, sink };
+}
+
+/** What of the server build the route matcher needs (build.routes). */
+export interface RouteManifestEntry {
+  id: string;
+  path?: string;
+  index?: boolean;
+  parentId?: string;
+}
+
+interface CompiledRoute {
+  id: string;
+  pattern: RegExp;
+  score: number;
+  depth: number;
+}
+
+/**
+ * Maps a request path to the Remix route id that answers it, for the request-duration label. Remix's own
+ * matching is not exported, so this ranks the same way in short: static segments beat dynamic ones, which beat
+ * a splat, and the deepest of equal matches answers. Single-fetch data URLs (`/cart.data`, `/_root.data`) count as their page.
+ */
+export function createRouteMatcher(routes: Record<string, RouteManifestEntry | undefined>, publicPath = "/assets/") {
+  const entries = Object.values(routes).filter((r): r is RouteManifestEntry => Boolean(r));
+  const byId = new Map(entries.map((r) => [r.id, r]));
+  const compiled: CompiledRoute[] = [];
+  for (const route of entries) {
+    const segments: string[] = [];
+    let depth = 0;
+    for (let r: RouteManifestEntry | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) {
+      depth++;
+      if (r.path) segments.unshift(...r.path.split("/").filter(Boolean));
+    }
+    let score = 0;
+    const parts = segments.map((segment) => {
+      if (segment === "*") {
+        score += 1;
+        return "(?:/.*)?";
+      }
+      const optional = segment.endsWith("?");
+      const name = optional ? segment.slice(0, -1) : segment;
+      const part = name.startsWith(":") ? "/[^/]+" : `/${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+      score += name.startsWith(":") ? 3 : 10;
+      return optional ? `(?:${part})?` : part;
+    });
+    compiled.push({ id: route.id, pattern: new RegExp(`^${parts.join("")}/?$`, "i"), score: score + (route.index ? 1 : 0), depth });
+  }
+  // the most specific path first; on a tie the deepest route (an index or a pathless layout's child) answers
+  compiled.sort((a, b) => b.score - a.score || b.depth - a.depth);
+
+  return function routeIdFor(pathname: string): string {
+    // Vite builds say publicPath "/" (files are told apart by their extension below)
+    if (publicPath !== "/" && pathname.startsWith(publicPath)) return "static";
+    let path = pathname;
+    if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+    else if (/\.[a-z0-9]+$/i.test(path)) return "static";
+    return compiled.find((route) => route.pattern.test(path))?.id ?? "unmatched";
+  };
+}
+
+export interface StartMetricsOptions {
+  port: number;
+  host?: string;
+  routes: Record<string, RouteManifestEntry | undefined>;
+  publicPath?: string;
+  log?: (level: "info" | "warn" | "error", msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface RunningMetrics {
+  server: Server;
+  /** one HTTP request on the public port has been answered */
+  observeRequest(method: string, pathname: string, status: number, seconds: number): void;
+  close(): void;
+}
+
+/** Serves GET /metrics on its own port and subscribes the registry to the storefront's telemetry. */
+export function startMetrics(options: StartMetricsOptions): RunningMetrics {
+  const { registry, sink } = createMetrics();
+  const unsubscribe = addTelemetrySink(sink);
+  const routeIdFor = createRouteMatcher(options.routes, options.publicPath);
+  const server = createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (req.method !== "GET" || (path !== "/metrics" && path !== "/")) {
+      res.writeHead(404, { "content-type": "text/plain" }).end("Not found\n");
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
+      (error: unknown) => {
+        options.log?.("error", "metrics collection failed", { message: String(error) });
+        res.writeHead(500).end();
+      },
+    );
+  });
+  server.on("error", (error) => options.log?.("error", "metrics port failed", { port: options.port, message: String(error) }));
+  server.listen(options.port, options.host ?? "0.0.0.0", () =>
+    options.log?.("info", "metrics listening", { url: `http://localhost:${options.port}/metrics` }),
+  );
+  return {
+    server,
+    observeRequest(method, pathname, status, seconds) {
+      sink.observe("http_request_duration_seconds", { route: routeIdFor(pathname), method, status }, seconds);
+    },
+    close() {
+      unsubscribe();
+      server.close();
+    },
+  };
+}
+
+/** METRICS_PORT: unset or empty → off; otherwise a port number, else the server must not start. */
+export function metricsPortFrom(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === "") return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`METRICS_PORT: must be a port number (1–65535), got "${value}"`);
+  return port;
+}
