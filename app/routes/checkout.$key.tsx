@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
-import { useMoney } from "~/features/cart/CartScreen";
+import { useMoney } from "~/components/ui/useMoney";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */

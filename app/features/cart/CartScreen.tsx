@@ -1,9 +1,10 @@
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm, Layer } from "~/components/ui/Layer";
-import { formatMoney } from "~/lib/money";
+import { JsFlag } from "~/components/ui/JsFlag";
+import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
@@ -16,16 +17,6 @@ const primaryButton =
   "inline-flex items-center justify-center rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand disabled:opacity-60";
 const roundButton =
   "inline-flex size-9 items-center justify-center rounded-full border border-line text-lg leading-none hover:bg-bg disabled:opacity-50";
-
-/** With JavaScript the forms run as fetchers and ask for JSON instead of a 303 (see cart-actions.server.ts). */
-export function JsFlag() {
-  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
-}
-
-export function useMoney(currency: string) {
-  const { i18n } = useTranslation();
-  return (minor: number) => formatMoney(minor, currency, i18n.language === "en" ? "en-US" : "ru-RU");
-}
 
 export function CartScreen({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
   const { t } = useTranslation();
@@ -442,9 +433,4 @@ function Totals({ view }: { view: View }) {
       ) : null}
     </section>
   );
-}
-
-export function useCheckoutPending() {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
 }

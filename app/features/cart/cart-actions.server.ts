@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { CART_MAX_COUNT } from "~/lib/constants";
+import { modifierTokensSchema } from "~/lib/cart";
 import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { isHumanSubmission } from "~server/honeypot-context";
@@ -17,7 +18,6 @@ import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
 
-const MODIFIER = /^(\d{1,15}):(\d{1,15}):(\d{1,2})$/;
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const schema = z.discriminatedUnion("intent", [
@@ -26,7 +26,7 @@ const schema = z.discriminatedUnion("intent", [
     positionId: id,
     menuId: id,
     count: z.coerce.number().int().min(1).max(CART_MAX_COUNT).default(1),
-    modifier: z.array(z.string().regex(MODIFIER)).max(30).default([]),
+    modifier: modifierTokensSchema,
     redirectTo: z.string().max(2000).optional(),
   }),
   z.object({
@@ -72,15 +72,11 @@ export async function cartAction(request: Request) {
 
   switch (value.intent) {
     case "add": {
-      const modifiers = value.modifier.map((raw) => {
-        const [, g, i, c] = MODIFIER.exec(raw)!;
-        return { modifierGroupId: Number(g), itemId: Number(i), count: Number(c) };
-      });
       const result = await addToCart(request, {
         positionId: value.positionId,
         menuId: value.menuId,
         count: value.count,
-        modifiers,
+        modifiers: value.modifier,
       });
       return fromCart(result, safeRedirect(value.redirectTo, "/cart"));
     }
@@ -130,10 +126,19 @@ export async function cartAction(request: Request) {
       await saveDraft(request, form);
       // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
       if (!isHumanSubmission(form, "checkout")) return fail(texts.errors.formRejected);
-      if (orderingPaused((await cartContext(request)).catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
+      const ctx = await cartContext(request);
+      if (orderingPaused(ctx.catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
-      const result = await submitOrder(request, parsed.value);
+      // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
+      const { payload, available } = await preflightCart(request, ctx, { skipPreflight: true });
+      const result = await submitOrder(request, parsed.value, {
+        person: ctx.person,
+        method: ctx.method,
+        currency: ctx.catalog?.resto.currency ?? "RUB",
+        payload,
+        available,
+      });
       switch (result.kind) {
         case "sign-in":
           return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {

@@ -1,13 +1,40 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { HoneypotFields } from "~/components/HoneypotFields";
+import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
-import type { CartPageView } from "~/features/cart/cart-page.server";
-import type { CartActionData } from "~/features/cart/cart-actions.server";
-import { JsFlag } from "~/features/cart/CartScreen";
+import { JsFlag } from "~/components/ui/JsFlag";
+import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
+import type { PreOrderSlot } from "./pre-order";
 
-type View = CartPageView;
+/**
+ * What the checkout form shows: the cart page's view has it (the cart feature computes it), but the form
+ * names only what it reads, so checkout depends on nothing of the cart.
+ */
+export interface CheckoutFormView {
+  checkoutKey: string;
+  honeypot: HoneypotFieldsProps;
+  method: DeliveryMethod;
+  place: { text: string } | null;
+  resto: { name: string; street: string } | null;
+  payment: { methods: readonly PaymentMethod[]; selected: PaymentMethod | null };
+  draft: { name: string; phone: string; email: string; receiptEmail: string; comment: string; preOrderAt: string };
+  slots: readonly PreOrderSlot[];
+  orderingPaused: boolean;
+  preflight: { invalid: boolean };
+  threshold: unknown;
+  signedIn: boolean;
+}
+type View = CheckoutFormView;
+
+/** What the cart action answers to a failed checkout (until the forms move to conform). */
+export interface CheckoutActionData {
+  ok: boolean;
+  intent: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  dayOff?: boolean;
+}
 
 const input = "w-full rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
 
@@ -47,7 +74,7 @@ function Field({
 }
 
 /** The order draft and checkout (spec §2 cart screen, §3 order draft, §5 validation, §6 sign-in). */
-export function CheckoutForm({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
+export function CheckoutForm({ view, actionData }: { view: View; actionData: CheckoutActionData | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const paymentFetcher = useFetcher();
@@ -100,9 +127,6 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
               ? `${view.resto.name}, ${view.resto.street}`
               : t("checkout.noAddress")}
         </p>
-        <SchematicMap
-          label={t("checkout.map", { place: view.method === "DELIVERY" ? (view.place?.text ?? "") : (view.resto?.street ?? "") })}
-        />
       </section>
 
       <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
@@ -206,22 +230,5 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
         {submitting ? t("checkout.submitting") : t("checkout.submit")}
       </button>
     </Form>
-  );
-}
-
-/** A schematic map of the chosen place (the interactive map lives in the location popup). */
-function SchematicMap({ label }: { label: string }) {
-  return (
-    <svg role="img" aria-label={label} viewBox="0 0 320 120" className="mt-3 h-28 w-full rounded-2xl bg-bg">
-      <path d="M0 80 Q80 60 160 78 T320 70" stroke="currentColor" strokeOpacity="0.18" strokeWidth="10" fill="none" />
-      <path d="M110 0 L130 120 M220 0 L200 120" stroke="currentColor" strokeOpacity="0.12" strokeWidth="6" />
-      <g transform="translate(160 58)">
-        <path
-          d="M0 -30 C-14 -30 -20 -19 -20 -12 C-20 2 0 18 0 18 C0 18 20 2 20 -12 C20 -19 14 -30 0 -30Z"
-          fill="var(--color-brand)"
-        />
-        <circle cy="-12" r="7" fill="var(--color-on-brand)" />
-      </g>
-    </svg>
   );
 }

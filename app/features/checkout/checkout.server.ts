@@ -13,12 +13,12 @@ import { commentSchema, nameSchema, makePhoneSchema, V } from "~/lib/validation"
 import { getContext } from "~server/context";
 import { commitHeaders, getState } from "~server/session";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
+import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { getClientAddress } from "~server/auth/client-address";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { isApiError } from "~server/upstream";
-import type { OrderPayload } from "~/lib/model";
+import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
@@ -104,11 +104,25 @@ export async function saveDraft(request: Request, form: FormData) {
   if (preOrderAt !== undefined) state.order_pre_order_at = preOrderAt || null;
 }
 
-export async function submitOrder(request: Request, input: CheckoutInput): Promise<CheckoutResult> {
+/**
+ * The cart as the order needs it, handed over by the cart's action (the cart feature prices it; checkout
+ * never reaches back into the cart): who orders, how, the priced cart's preflight payload and the payment
+ * methods on offer.
+ */
+export interface OrderCart {
+  person: CheckoutPerson | null;
+  method: DeliveryMethod;
+  currency: string;
+  /** null for an empty (or unpriceable) cart */
+  payload: PreflightPayload | null;
+  available: readonly PaymentMethod[];
+}
+
+export async function submitOrder(request: Request, input: CheckoutInput, cart: OrderCart): Promise<CheckoutResult> {
   const texts = messagesFor(await getLocale(request));
-  const ctx = await cartContext(request);
-  if (!ctx.person) return { kind: "sign-in" };
-  const owner = String(ctx.person.auth.personId);
+  const person = cart.person;
+  if (!person) return { kind: "sign-in" };
+  const owner = String(person.auth.personId);
   const idempotent = getOrderIdempotency();
   const state = await getState(request, "storefront");
 
@@ -130,10 +144,10 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
 
   try {
     const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
-      const { payload: preflightPayload, available } = await preflightCart(request, ctx, { skipPreflight: true });
+      const preflightPayload = cart.payload;
       if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
-      if (!available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
-      const place = ctx.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
+      if (!cart.available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
+      const place = cart.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
       const payload: OrderPayload = {
         ...preflightPayload,
         payType: input.paymentMethod,
@@ -147,12 +161,12 @@ export async function submitOrder(request: Request, input: CheckoutInput): Promi
         floor: place?.floor || null,
         intercom: place?.intercom || null,
       };
-      const order = await getContext().upstream.orders.createOrder(ctx.person!.auth, payload);
+      const order = await getContext().upstream.orders.createOrder(person.auth, payload);
       return {
         orderId: String(order.id),
         number: order.number ?? String(order.id),
         total: order.total,
-        currency: ctx.catalog?.resto.currency ?? "RUB",
+        currency: cart.currency,
       };
     });
     // the order exists: the cart and the one-off parts of the draft go
@@ -188,9 +202,9 @@ class CheckoutStop extends Error {}
 /** The placed order behind a success URL, for its owner only. */
 export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
-  const ctx = await cartContext(request);
-  if (!ctx.person) return null;
-  return getOrderIdempotency().lookup<PlacedOrder>(key, String(ctx.person.auth.personId));
+  const person = await checkoutPerson(request);
+  if (!person) return null;
+  return getOrderIdempotency().lookup<PlacedOrder>(key, String(person.auth.personId));
 }
 
 /** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */

@@ -1,5 +1,5 @@
 // The /cart action and loader called directly with Requests, against the upstream twin through msw.
-import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, preflightFails, withUpstream } from "./helpers";
+import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, preflightFails, withUpstream } from "../checkout/helpers";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { checkCartValidity } from "~/features/cart/preflight.server";
