@@ -6,6 +6,7 @@ import { Confirm, Layer } from "~/components/ui/Layer";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
@@ -26,6 +27,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
   const empty = view.lines.length === 0 && view.dropped.length === 0;
   const dayOff = actionData && !actionData.ok && actionData.dayOff && dayOffClosed !== actionData;
   const confirming = confirmOpen || view.confirmClear;
+  const orderPending = useOrderPending();
 
   return (
     <div className="py-6">
@@ -36,7 +38,8 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
           <EmptyCart />
         ) : (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-            <div className="flex flex-col gap-4">
+            {/* while the order is on its way the cart's fetchers keep still (ADR 085) */}
+            <div className="flex flex-col gap-4" {...inertWhen(orderPending)}>
               <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
                 <h2 id="cart-lines" className="sr-only">
                   {t("cart.lines")}

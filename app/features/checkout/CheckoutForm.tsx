@@ -6,6 +6,7 @@ import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import { JsFlag } from "~/components/ui/JsFlag";
 import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
 import type { PreOrderSlot } from "./pre-order";
+import { useOrderSubmit } from "./use-order-submit";
 
 /**
  * What the checkout form shows: the cart page's view has it (the cart feature computes it), but the form
@@ -78,10 +79,11 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   const { t } = useTranslation();
   const navigation = useNavigation();
   const paymentFetcher = useFetcher();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const formRef = useRef<HTMLFormElement>(null);
+  const order = useOrderSubmit(formRef);
+  const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
     view.orderingPaused ||
@@ -104,6 +106,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       action="/cart"
       className="flex flex-col gap-4"
       noValidate
+      onSubmit={(event) => order.hold(event)}
       aria-label={t("checkout.heading")}
       data-testid="checkout-form"
     >
@@ -147,6 +150,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
                   checked={method === selectedPayment}
                   onChange={() => {
                     setSelectedPayment(method);
+                    // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
+                    if (submitting) return;
                     paymentFetcher.submit(
                       { intent: "payment", paymentMethod: method, js: "1" },
                       { method: "post", action: "/cart" },
