@@ -37,7 +37,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
         {empty ? (
           <EmptyCart />
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
             {/* while the order is on its way the cart's fetchers keep still (ADR 085) */}
             <div className="flex flex-col gap-4" {...inertWhen(orderPending)}>
               <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
@@ -73,7 +73,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
                   {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
                 </p>
               ) : null}
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
                 {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
               </div>
@@ -367,7 +367,7 @@ function PromoCode({
               placeholder={t("cart.promoPlaceholder")}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "promo-error" : undefined}
-              className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
+              className="w-0 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
             <button
               type="submit"
