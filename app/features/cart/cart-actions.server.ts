@@ -13,7 +13,7 @@ import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { isHumanSubmission } from "~server/honeypot-context";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
+import { checkoutValues, parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS, type CheckoutValues } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
@@ -46,7 +46,15 @@ const schema = z.discriminatedUnion("intent", [
 
 export type CartActionData =
   | { ok: true; intent: string; message?: string }
-  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string>; dayOff?: boolean };
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      dayOff?: boolean;
+      /** a failed checkout: what was submitted, so the re-rendered form shows it (issue 15 §6) */
+      values?: CheckoutValues;
+    };
 
 export async function cartAction(request: Request) {
   const form = await request.formData();
@@ -55,8 +63,11 @@ export async function cartAction(request: Request) {
   const submission = parseWithZod(form, { schema });
   const intent = String(form.get("intent") ?? "");
 
+  // without JavaScript the page behind a failed checkout is rendered from the request's (old) cookie: the
+  // answer carries what was submitted, and the form shows that (issue 15 §6)
+  const values = intent === "checkout" ? checkoutValues(form) : undefined;
   const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>
-    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(request) });
+    data<CartActionData>({ ok: false, intent, error, ...(values ? { values } : {}), ...extra }, { status, headers: await safeHeaders(request) });
   const done = async (to = "/cart", committed?: Headers) => {
     // cart changes commit their cookie themselves (commitCart); the rest commit here
     const headers = committed ?? (await commitHeaders(request));

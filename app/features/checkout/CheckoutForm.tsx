@@ -35,6 +35,8 @@ export interface CheckoutActionData {
   error?: string;
   fieldErrors?: Record<string, string>;
   dayOff?: boolean;
+  /** what the failed checkout submitted: the form shows it rather than the stored draft (issue 15 §6) */
+  values?: Partial<Record<"name" | "phone" | "email" | "receiptEmail" | "comment" | "preOrderAt" | "paymentMethod", string>>;
 }
 
 const input = "w-full rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
@@ -84,6 +86,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
+  // a failed checkout shows what was submitted; the draft (from the cookie) otherwise
+  const draft = { ...view.draft, ...failed?.values };
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
     view.orderingPaused ||
@@ -95,7 +99,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
     if (failed?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failed]);
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
-  const [selectedPayment, setSelectedPayment] = useState(view.payment.selected);
+  const submittedPayment = view.payment.methods.find((m) => m === failed?.values?.paymentMethod);
+  const [selectedPayment, setSelectedPayment] = useState(submittedPayment ?? view.payment.selected);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
 
@@ -172,22 +177,22 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
           {t("checkout.contacts")}
         </h2>
         <Field label={t("checkout.name")} name="name" error={errors.name}>
-          {(p) => <input {...p} className={input} defaultValue={view.draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
+          {(p) => <input {...p} className={input} defaultValue={draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
         </Field>
         <Field label={t("checkout.phone")} name="phone" error={errors.phone}>
           {(p) => (
-            <input {...p} className={input} type="tel" defaultValue={view.draft.phone} autoComplete="tel" inputMode="tel" />
+            <input {...p} className={input} type="tel" defaultValue={draft.phone} autoComplete="tel" inputMode="tel" />
           )}
         </Field>
         <Field label={t("checkout.email")} name="email" error={errors.email}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.email} autoComplete="email" />}
+          {(p) => <input {...p} className={input} type="email" defaultValue={draft.email} autoComplete="email" />}
         </Field>
         <Field label={t("checkout.receiptEmail")} name="receiptEmail" error={errors.receiptEmail}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.receiptEmail} autoComplete="email" />}
+          {(p) => <input {...p} className={input} type="email" defaultValue={draft.receiptEmail} autoComplete="email" />}
         </Field>
         <Field label={t("checkout.preOrder")} name="preOrderAt" error={errors.preOrderAt}>
           {(p) => (
-            <select {...p} className={input} defaultValue={view.draft.preOrderAt}>
+            <select {...p} className={input} defaultValue={draft.preOrderAt}>
               <option value="">{t("checkout.asap")}</option>
               {view.slots.map((slot) => (
                 <option key={slot.value} value={slot.value}>
@@ -203,7 +208,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
           error={errors.comment}
           hint={t("checkout.commentHint", { max: COMMENT_MAX })}
         >
-          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={view.draft.comment} />}
+          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={draft.comment} />}
         </Field>
       </section>
 

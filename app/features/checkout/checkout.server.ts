@@ -81,6 +81,19 @@ export async function parseCheckout(request: Request, formData: FormData) {
   return { ok: false as const, fieldErrors };
 }
 
+/** The checkout form's text fields as submitted (bounded), to re-render a failed form with them. */
+export type CheckoutValues = Partial<Record<(typeof CHECKOUT_TEXT_FIELDS)[number], string>>;
+const CHECKOUT_TEXT_FIELDS = ["name", "phone", "email", "receiptEmail", "comment", "preOrderAt", "paymentMethod"] as const;
+
+export function checkoutValues(form: FormData): CheckoutValues {
+  const values: CheckoutValues = {};
+  for (const name of CHECKOUT_TEXT_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 300);
+  }
+  return values;
+}
+
 /** Stores what the customer typed, so that an error or a sign-in round trip does not lose it. */
 export async function saveDraft(request: Request, form: FormData) {
   const state = await getState(request, "storefront");
