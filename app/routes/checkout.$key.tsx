@@ -32,6 +32,11 @@ export default function CheckoutSuccess() {
       {order.total !== null ? (
         <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p>
       ) : null}
+      {order.deliveryTime ? (
+        <p className="text-muted" data-testid="order-delivery-time">
+          {t("checkout.successDeliveryTime", { minutes: order.deliveryTime })}
+        </p>
+      ) : null}
       <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
         {t("checkout.successToMenu")}
       </Link>

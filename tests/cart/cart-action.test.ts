@@ -145,6 +145,8 @@ describe("preflight first-error rules (spec §8)", () => {
     expect(v.totals).toEqual({ items: 117000, discount: 0, delivery: 14900, total: 131900 });
     expect(v.threshold).toBeNull();
     expect(v.hint).toEqual({ kind: "to-free", remaining: 200000 - 117000 });
+    // spec §3, §7: the matching threshold's delivery time (issue 15 §7)
+    expect(v.deliveryTime).toBe(40);
   });
 
   it("below the lowest minimum: 'Минимальная сумма заказа'; takeaway adds no delivery", async () => {

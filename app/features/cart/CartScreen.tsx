@@ -412,6 +412,11 @@ function Totals({ view }: { view: View }) {
             <dt className="text-muted">{t("cart.delivery")}</dt>
             <dd className="tabular-nums" data-testid="cart-delivery">
               {view.totals.delivery === 0 ? t("cart.deliveryFree") : money(view.totals.delivery)}
+              {view.deliveryTime ? (
+                <span className="ml-2 text-muted" data-testid="cart-delivery-time">
+                  {t("cart.deliveryTime", { minutes: view.deliveryTime })}
+                </span>
+              ) : null}
             </dd>
           </div>
         ) : null}

@@ -16,7 +16,7 @@ import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { checkoutValues, parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS, type CheckoutValues } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
-import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
+import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -142,11 +142,12 @@ export async function cartAction(request: Request) {
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
       // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
-      const { payload, available } = await preflightCart(request, ctx, { skipPreflight: true });
+      const { payload, available, priced } = await preflightCart(request, ctx, { skipPreflight: true });
       const result = await submitOrder(request, parsed.value, {
         person: ctx.person,
         method: ctx.method,
         currency: ctx.catalog?.resto.currency ?? "RUB",
+        deliveryTime: await orderDeliveryTime(request, ctx, priced.total),
         payload,
         available,
       });

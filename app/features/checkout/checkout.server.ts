@@ -52,6 +52,8 @@ export interface PlacedOrder {
   number: string;
   total: number | null;
   currency: string;
+  /** spec §3, §7: the zone's delivery time in minutes, for delivery orders */
+  deliveryTime?: number | null;
 }
 
 export type CheckoutResult =
@@ -126,6 +128,8 @@ export interface OrderCart {
   person: CheckoutPerson | null;
   method: DeliveryMethod;
   currency: string;
+  /** the delivery zone's time in minutes (delivery), shown on the success screen */
+  deliveryTime: number | null;
   /** null for an empty (or unpriceable) cart */
   payload: PreflightPayload | null;
   available: readonly PaymentMethod[];
@@ -180,6 +184,7 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         number: order.number ?? String(order.id),
         total: order.total,
         currency: cart.currency,
+        deliveryTime: cart.deliveryTime,
       };
     });
     // the order exists: the cart and the one-off parts of the draft go
