@@ -187,6 +187,44 @@ test.describe("cart and checkout", () => {
     await expectNoSeriousA11yIssues(page);
   });
 
+  test("a checkout refused for its fields shows what was typed, not the stored draft (issue 15 §6)", async ({ page }) => {
+    await signInWithPhone(page, randomPhone(), "/cart");
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+    await page.goto("/cart");
+    const form = page.getByTestId("checkout-form");
+    await form.getByLabel("Имя").fill("Вера");
+    await form.getByLabel("Телефон").fill("12");
+    await form.getByLabel("Комментарий к заказу").fill("у шлагбаума");
+    await form.getByLabel("Картой при получении").check();
+    await form.getByTestId("checkout-submit").click();
+    await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
+    await expect(form.getByLabel("Имя")).toHaveValue("Вера");
+    await expect(form.getByLabel("Телефон")).toHaveValue("12");
+    await expect(form.getByLabel("Комментарий к заказу")).toHaveValue("у шлагбаума");
+    await expect(form.getByLabel("Картой при получении")).toBeChecked();
+  });
+
+  test("delivery shows the zone's delivery time in the cart and on the success screen (issue 15 §7)", async ({ page }) => {
+    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const saved = await page.request.post("/location", {
+      form: { intent: "save", city: "115", method: "DELIVERY", q: "Тверская 7" },
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(303);
+    // Борщ 390 ₽ × 3: the centre zone's 1 000–2 000 ₽ threshold, 149 ₽, 40 minutes
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "3" }, maxRedirects: 0 });
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-delivery")).toContainText("149");
+    await expect(page.getByTestId("cart-delivery-time")).toHaveText("≈ 40 мин");
+    const form = page.getByTestId("checkout-form");
+    await form.getByLabel("Имя").fill("Анна");
+    await form.getByLabel("Телефон").fill(phone);
+    await form.getByLabel("Картой при получении").check();
+    await form.getByTestId("checkout-submit").click();
+    await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
+    await expect(page.getByTestId("order-delivery-time")).toHaveText("Доставка ≈ 40 мин");
+  });
+
   test("a resto on its day off: the day-off dialog, no order, the cart kept", async ({ page }) => {
     const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
     // takeaway from «Демо Пицца на ВДНХ» (175), closed every day in the twin

@@ -314,3 +314,39 @@ export function validateModifierChoice(
   }
   return errors;
 }
+
+// ── modifier token ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The one form encoding of a chosen modifier: `group:item:count` (e.g. `100011:102:1`), posted as repeated
+ * `modifier` fields by the position layer and the cart's add form. Ids are positive safe integers, the count
+ * 1..CART_MAX_COUNT — the same bounds as a stored cart modifier, so a token that parses can be stored.
+ */
+export const MODIFIER_TOKEN = /^(\d{1,15}):(\d{1,15}):(\d{1,3})$/;
+
+/** A modifier token from a form field, parsed and checked into a `CartModifier`. */
+export const modifierTokenSchema = z
+  .string()
+  .regex(MODIFIER_TOKEN)
+  .transform((raw, ctx): CartModifier => {
+    const [, g, i, c] = MODIFIER_TOKEN.exec(raw)!;
+    const parsed = cartModifierSchema.safeParse({ modifierGroupId: Number(g), itemId: Number(i), count: Number(c) });
+    if (!parsed.success) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "modifier" });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+/** The `modifier` fields of a form: at most CART_MAX_MODIFIERS tokens. */
+export const modifierTokensSchema = z.array(modifierTokenSchema).max(CART_MAX_MODIFIERS).default([]);
+
+/** A token, or null when it is not a valid one. */
+export function parseModifierToken(raw: string): CartModifier | null {
+  const parsed = modifierTokenSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export function formatModifierToken(m: CartModifier): string {
+  return `${m.modifierGroupId}:${m.itemId}:${m.count}`;
+}

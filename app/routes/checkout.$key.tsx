@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
-import { useMoney } from "~/features/cart/CartScreen";
+import { useMoney } from "~/components/ui/useMoney";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
@@ -31,6 +31,11 @@ export default function CheckoutSuccess() {
       </p>
       {order.total !== null ? (
         <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p>
+      ) : null}
+      {order.deliveryTime ? (
+        <p className="text-muted" data-testid="order-delivery-time">
+          {t("checkout.successDeliveryTime", { minutes: order.deliveryTime })}
+        </p>
       ) : null}
       <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
         {t("checkout.successToMenu")}

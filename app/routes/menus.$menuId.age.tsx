@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { LayerError } from "~/components/ui/LayerError";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { isAdultConfirmed } from "~/features/menu/menu-view.server";
 import type { LayerHandle } from "~/shell/layouts";
@@ -29,4 +30,10 @@ export const handle: LayerHandle = { layer: true };
 export default function AgeRoute() {
   const { menuUrl, returnTo } = useLoaderData<typeof loader>();
   return <AgeConfirm returnTo={returnTo} cancelTo={menuUrl} />;
+}
+
+/** a failing confirmation layer fails inside the layer; the menu stays behind it (issue 13 §6) */
+export function ErrorBoundary() {
+  const { menuId } = useParams();
+  return <LayerError closeTo={`/menus/${menuId ?? ""}`} />;
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate, useParams } from "@remix-run/react";
+import { LayerError } from "~/components/ui/LayerError";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { positionAction, positionLoader } from "~/features/menu/position-page.server";
 import { PositionDetail } from "~/features/menu/PositionDetail";
@@ -50,4 +51,10 @@ export default function PositionLayer() {
       onClose={close}
     />
   );
+}
+
+/** a failing position layer fails inside the layer; the menu stays behind it (issue 13 §6) */
+export function ErrorBoundary() {
+  const { menuId } = useParams();
+  return <LayerError closeTo={`/menus/${menuId ?? ""}`} />;
 }

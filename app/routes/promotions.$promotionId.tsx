@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
+import { LayerError } from "~/components/ui/LayerError";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { pageUrls } from "~/shell/seo.server";
 import { PromotionLayer } from "~/features/promotions/PromotionDetail";
@@ -36,4 +37,10 @@ export const handle: LayerHandle = { layer: true };
 export default function PromotionRoute() {
   const { promotion, closeTo } = useLoaderData<typeof loader>();
   return <PromotionLayer key={promotion.id} promotion={promotion} closeTo={closeTo} />;
+}
+
+/** a failing promotion layer fails inside the layer; the list (or home) stays behind it (issue 13 §6) */
+export function ErrorBoundary() {
+  const [params] = useSearchParams();
+  return <LayerError closeTo={params.get("from") === "home" ? "/" : "/promotions"} />;
 }

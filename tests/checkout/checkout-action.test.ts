@@ -83,6 +83,13 @@ describe("checkout", () => {
     expect(twin.store.orders().length).toBe(before);
   });
 
+  it("a failed checkout answers with what was submitted, for the re-rendered form (issue 15 §6)", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const res = await submit(cookie, { ...FIELDS, key: key(), name: "Вера", phone: "12", comment: "у шлагбаума" });
+    expect(res.status).toBe(400);
+    expect(res.body.values).toMatchObject({ name: "Вера", phone: "12", comment: "у шлагбаума", paymentMethod: "CARD_UPON_RECEIPT" });
+  });
+
   it("reports every failing field at once, the receipt e-mail included", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
     const res = await submit(cookie, {

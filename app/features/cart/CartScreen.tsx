@@ -1,10 +1,12 @@
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm, Layer } from "~/components/ui/Layer";
-import { formatMoney } from "~/lib/money";
+import { JsFlag } from "~/components/ui/JsFlag";
+import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
@@ -17,16 +19,6 @@ const primaryButton =
 const roundButton =
   "inline-flex size-9 items-center justify-center rounded-full border border-line text-lg leading-none hover:bg-bg disabled:opacity-50";
 
-/** With JavaScript the forms run as fetchers and ask for JSON instead of a 303 (see cart-actions.server.ts). */
-export function JsFlag() {
-  return useHydrated() ? <input type="hidden" name="js" value="1" /> : null;
-}
-
-export function useMoney(currency: string) {
-  const { i18n } = useTranslation();
-  return (minor: number) => formatMoney(minor, currency, i18n.language === "en" ? "en-US" : "ru-RU");
-}
-
 export function CartScreen({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -35,6 +27,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
   const empty = view.lines.length === 0 && view.dropped.length === 0;
   const dayOff = actionData && !actionData.ok && actionData.dayOff && dayOffClosed !== actionData;
   const confirming = confirmOpen || view.confirmClear;
+  const orderPending = useOrderPending();
 
   return (
     <div className="py-6">
@@ -44,8 +37,9 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
         {empty ? (
           <EmptyCart />
         ) : (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
-            <div className="flex flex-col gap-4">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+            {/* while the order is on its way the cart's fetchers keep still (ADR 085) */}
+            <div className="flex flex-col gap-4" {...inertWhen(orderPending)}>
               <section aria-labelledby="cart-lines" className="rounded-3xl bg-surface p-4 md:p-5">
                 <h2 id="cart-lines" className="sr-only">
                   {t("cart.lines")}
@@ -79,7 +73,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
                   {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
                 </p>
               ) : null}
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
                 {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
               </div>
@@ -373,7 +367,7 @@ function PromoCode({
               placeholder={t("cart.promoPlaceholder")}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "promo-error" : undefined}
-              className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
+              className="w-0 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
             <button
               type="submit"
@@ -418,6 +412,11 @@ function Totals({ view }: { view: View }) {
             <dt className="text-muted">{t("cart.delivery")}</dt>
             <dd className="tabular-nums" data-testid="cart-delivery">
               {view.totals.delivery === 0 ? t("cart.deliveryFree") : money(view.totals.delivery)}
+              {view.deliveryTime ? (
+                <span className="ml-2 text-muted" data-testid="cart-delivery-time">
+                  {t("cart.deliveryTime", { minutes: view.deliveryTime })}
+                </span>
+              ) : null}
             </dd>
           </div>
         ) : null}
@@ -442,9 +441,4 @@ function Totals({ view }: { view: View }) {
       ) : null}
     </section>
   );
-}
-
-export function useCheckoutPending() {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
 }

@@ -9,17 +9,17 @@ import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { CART_MAX_COUNT } from "~/lib/constants";
+import { modifierTokensSchema } from "~/lib/cart";
 import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { isHumanSubmission } from "~server/honeypot-context";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
+import { checkoutValues, parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS, type CheckoutValues } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
-import { cartContext, orderingPaused, preflightCart } from "./cart-view.server";
+import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
 import type { ClientAddressContext } from "~server/auth/client-address";
 
-const MODIFIER = /^(\d{1,15}):(\d{1,15}):(\d{1,2})$/;
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 const schema = z.discriminatedUnion("intent", [
@@ -28,7 +28,7 @@ const schema = z.discriminatedUnion("intent", [
     positionId: id,
     menuId: id,
     count: z.coerce.number().int().min(1).max(CART_MAX_COUNT).default(1),
-    modifier: z.array(z.string().regex(MODIFIER)).max(30).default([]),
+    modifier: modifierTokensSchema,
     redirectTo: z.string().max(2000).optional(),
   }),
   z.object({
@@ -48,7 +48,15 @@ const schema = z.discriminatedUnion("intent", [
 
 export type CartActionData =
   | { ok: true; intent: string; message?: string }
-  | { ok: false; intent: string; error: string; fieldErrors?: Record<string, string>; dayOff?: boolean };
+  | {
+      ok: false;
+      intent: string;
+      error: string;
+      fieldErrors?: Record<string, string>;
+      dayOff?: boolean;
+      /** a failed checkout: what was submitted, so the re-rendered form shows it (issue 15 §6) */
+      values?: CheckoutValues;
+    };
 
 export async function cartAction(request: Request, context?: ClientAddressContext) {
   const form = await readForm(request);
@@ -57,8 +65,11 @@ export async function cartAction(request: Request, context?: ClientAddressContex
   const submission = parseWithZod(form, { schema });
   const intent = String(form.get("intent") ?? "");
 
+  // without JavaScript the page behind a failed checkout is rendered from the request's (old) cookie: the
+  // answer carries what was submitted, and the form shows that (issue 15 §6)
+  const values = intent === "checkout" ? checkoutValues(form) : undefined;
   const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>
-    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(request) });
+    data<CartActionData>({ ok: false, intent, error, ...(values ? { values } : {}), ...extra }, { status, headers: await safeHeaders(request) });
   const done = async (to = "/cart", committed?: Headers) => {
     // cart changes commit their cookie themselves (commitCart); the rest commit here
     const headers = committed ?? (await commitHeaders(request));
@@ -74,15 +85,11 @@ export async function cartAction(request: Request, context?: ClientAddressContex
 
   switch (value.intent) {
     case "add": {
-      const modifiers = value.modifier.map((raw) => {
-        const [, g, i, c] = MODIFIER.exec(raw)!;
-        return { modifierGroupId: Number(g), itemId: Number(i), count: Number(c) };
-      });
       const result = await addToCart(request, {
         positionId: value.positionId,
         menuId: value.menuId,
         count: value.count,
-        modifiers,
+        modifiers: value.modifier,
       });
       return fromCart(result, redirectTarget(value.redirectTo, "/cart"));
     }
@@ -132,10 +139,20 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       await saveDraft(request, form);
       // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
       if (!isHumanSubmission(form, "checkout")) return fail(texts.errors.formRejected);
-      if (orderingPaused((await cartContext(request)).catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
+      const ctx = await cartContext(request);
+      if (orderingPaused(ctx.catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
       const parsed = await parseCheckout(request, form);
       if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
-      const result = await submitOrder(request, parsed.value, context);
+      // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
+      const { payload, available, priced } = await preflightCart(request, ctx, { skipPreflight: true });
+      const result = await submitOrder(request, parsed.value, {
+        person: ctx.person,
+        method: ctx.method,
+        currency: ctx.catalog?.resto.currency ?? "RUB",
+        deliveryTime: await orderDeliveryTime(request, ctx, priced.total),
+        payload,
+        available,
+      }, context);
       switch (result.kind) {
         case "sign-in":
           return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {

@@ -106,6 +106,7 @@ export async function loadCartView(request: Request) {
   const itemsTotal = priced.total;
   const match = ctx.method === "DELIVERY" ? matchThreshold(zoneThresholds, itemsTotal) : ({ status: "none" } as const);
   const hint = deliveryHint(match, itemsTotal);
+  const deliveryTime = ctx.method === "DELIVERY" ? zoneDeliveryTime(match, zoneThresholds) : null;
   const deliveryPrice =
     ctx.method === "DELIVERY" ? (answer?.deliveryPrice ?? (match.status === "ok" ? match.current.deliveryCost : null)) : null;
   const discount = answer?.discount ?? 0;
@@ -150,6 +151,8 @@ export async function loadCartView(request: Request) {
         }
       : null,
     totals: { items: itemsTotal, discount, delivery: deliveryPrice, total },
+    /** spec §3, §7: the matching zone's delivery time in minutes (delivery only) */
+    deliveryTime,
     threshold:
       match.status === "below-min"
         ? { status: "below-min" as const, amount: match.minOrder }
@@ -181,6 +184,32 @@ export async function loadCartView(request: Request) {
 }
 
 export type CartView = Awaited<ReturnType<typeof loadCartView>>;
+
+/**
+ * spec §3, §7: the delivery time of the zone containing the place — the matched threshold's, else (a total
+ * below or above the thresholds) the zone's first threshold's; null outside any zone.
+ */
+export function zoneDeliveryTime(
+  match: { status: string; current?: { deliveryTime: number } },
+  thresholds: readonly { deliveryTime: number; orderPrice: { min: number } }[],
+): number | null {
+  if (match.status === "ok" && match.current) return match.current.deliveryTime || null;
+  const first = [...thresholds].sort((a, b) => a.orderPrice.min - b.orderPrice.min)[0];
+  return first?.deliveryTime || null;
+}
+
+/** The delivery time for the order being placed now (the success screen shows it). */
+export async function orderDeliveryTime(request: Request, ctx: CartContext, itemsTotal: number): Promise<number | null> {
+  if (ctx.method !== "DELIVERY" || !ctx.cityId) return null;
+  const place = (await getState(request, "storefront")).order_delivery_place;
+  if (!place?.location) return null;
+  const area = await getContext().upstream.boot.loadAreaData(ctx.cityId).catch(() => null);
+  if (!area) return null;
+  const own = area.deliveryZones.filter((z) => z.restoId === ctx.restoId);
+  const zone = findZone(own, place.location) ?? findZone(area.deliveryZones, place.location);
+  const thresholds = zone?.thresholds ?? [];
+  return zoneDeliveryTime(matchThreshold(thresholds, itemsTotal), thresholds);
+}
 
 /** The upstream is failing: catalog data came stale from the cache, or the circuit breaker is open. */
 export function orderingPaused(catalog: { degraded: boolean } | null | undefined): boolean {

@@ -1,13 +1,43 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { HoneypotFields } from "~/components/HoneypotFields";
+import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
-import type { CartPageView } from "~/features/cart/cart-page.server";
-import type { CartActionData } from "~/features/cart/cart-actions.server";
-import { JsFlag } from "~/features/cart/CartScreen";
+import { JsFlag } from "~/components/ui/JsFlag";
+import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
+import type { PreOrderSlot } from "./pre-order";
+import { useOrderSubmit } from "./use-order-submit";
 
-type View = CartPageView;
+/**
+ * What the checkout form shows: the cart page's view has it (the cart feature computes it), but the form
+ * names only what it reads, so checkout depends on nothing of the cart.
+ */
+export interface CheckoutFormView {
+  checkoutKey: string;
+  honeypot: HoneypotFieldsProps;
+  method: DeliveryMethod;
+  place: { text: string } | null;
+  resto: { name: string; street: string } | null;
+  payment: { methods: readonly PaymentMethod[]; selected: PaymentMethod | null };
+  draft: { name: string; phone: string; email: string; receiptEmail: string; comment: string; preOrderAt: string };
+  slots: readonly PreOrderSlot[];
+  orderingPaused: boolean;
+  preflight: { invalid: boolean };
+  threshold: unknown;
+  signedIn: boolean;
+}
+type View = CheckoutFormView;
+
+/** What the cart action answers to a failed checkout (until the forms move to conform). */
+export interface CheckoutActionData {
+  ok: boolean;
+  intent: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  dayOff?: boolean;
+  /** what the failed checkout submitted: the form shows it rather than the stored draft (issue 15 §6) */
+  values?: Partial<Record<"name" | "phone" | "email" | "receiptEmail" | "comment" | "preOrderAt" | "paymentMethod", string>>;
+}
 
 const input = "w-full rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
 
@@ -47,14 +77,17 @@ function Field({
 }
 
 /** The order draft and checkout (spec §2 cart screen, §3 order draft, §5 validation, §6 sign-in). */
-export function CheckoutForm({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
+export function CheckoutForm({ view, actionData }: { view: View; actionData: CheckoutActionData | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const paymentFetcher = useFetcher();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const formRef = useRef<HTMLFormElement>(null);
+  const order = useOrderSubmit(formRef);
+  const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
+  // a failed checkout shows what was submitted; the draft (from the cookie) otherwise
+  const draft = { ...view.draft, ...failed?.values };
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
     view.orderingPaused ||
@@ -66,7 +99,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
     if (failed?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failed]);
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
-  const [selectedPayment, setSelectedPayment] = useState(view.payment.selected);
+  const submittedPayment = view.payment.methods.find((m) => m === failed?.values?.paymentMethod);
+  const [selectedPayment, setSelectedPayment] = useState(submittedPayment ?? view.payment.selected);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
 
@@ -77,6 +111,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
       action="/cart"
       className="flex flex-col gap-4"
       noValidate
+      onSubmit={(event) => order.hold(event)}
       aria-label={t("checkout.heading")}
       data-testid="checkout-form"
     >
@@ -100,9 +135,6 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
               ? `${view.resto.name}, ${view.resto.street}`
               : t("checkout.noAddress")}
         </p>
-        <SchematicMap
-          label={t("checkout.map", { place: view.method === "DELIVERY" ? (view.place?.text ?? "") : (view.resto?.street ?? "") })}
-        />
       </section>
 
       <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
@@ -123,6 +155,8 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
                   checked={method === selectedPayment}
                   onChange={() => {
                     setSelectedPayment(method);
+                    // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
+                    if (submitting) return;
                     paymentFetcher.submit(
                       { intent: "payment", paymentMethod: method, js: "1" },
                       { method: "post", action: "/cart" },
@@ -143,22 +177,22 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
           {t("checkout.contacts")}
         </h2>
         <Field label={t("checkout.name")} name="name" error={errors.name}>
-          {(p) => <input {...p} className={input} defaultValue={view.draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
+          {(p) => <input {...p} className={input} defaultValue={draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
         </Field>
         <Field label={t("checkout.phone")} name="phone" error={errors.phone}>
           {(p) => (
-            <input {...p} className={input} type="tel" defaultValue={view.draft.phone} autoComplete="tel" inputMode="tel" />
+            <input {...p} className={input} type="tel" defaultValue={draft.phone} autoComplete="tel" inputMode="tel" />
           )}
         </Field>
         <Field label={t("checkout.email")} name="email" error={errors.email}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.email} autoComplete="email" />}
+          {(p) => <input {...p} className={input} type="email" defaultValue={draft.email} autoComplete="email" />}
         </Field>
         <Field label={t("checkout.receiptEmail")} name="receiptEmail" error={errors.receiptEmail}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={view.draft.receiptEmail} autoComplete="email" />}
+          {(p) => <input {...p} className={input} type="email" defaultValue={draft.receiptEmail} autoComplete="email" />}
         </Field>
         <Field label={t("checkout.preOrder")} name="preOrderAt" error={errors.preOrderAt}>
           {(p) => (
-            <select {...p} className={input} defaultValue={view.draft.preOrderAt}>
+            <select {...p} className={input} defaultValue={draft.preOrderAt}>
               <option value="">{t("checkout.asap")}</option>
               {view.slots.map((slot) => (
                 <option key={slot.value} value={slot.value}>
@@ -174,7 +208,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
           error={errors.comment}
           hint={t("checkout.commentHint", { max: COMMENT_MAX })}
         >
-          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={view.draft.comment} />}
+          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={draft.comment} />}
         </Field>
       </section>
 
@@ -206,22 +240,5 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Car
         {submitting ? t("checkout.submitting") : t("checkout.submit")}
       </button>
     </Form>
-  );
-}
-
-/** A schematic map of the chosen place (the interactive map lives in the location popup). */
-function SchematicMap({ label }: { label: string }) {
-  return (
-    <svg role="img" aria-label={label} viewBox="0 0 320 120" className="mt-3 h-28 w-full rounded-2xl bg-bg">
-      <path d="M0 80 Q80 60 160 78 T320 70" stroke="currentColor" strokeOpacity="0.18" strokeWidth="10" fill="none" />
-      <path d="M110 0 L130 120 M220 0 L200 120" stroke="currentColor" strokeOpacity="0.12" strokeWidth="6" />
-      <g transform="translate(160 58)">
-        <path
-          d="M0 -30 C-14 -30 -20 -19 -20 -12 C-20 2 0 18 0 18 C0 18 20 2 20 -12 C20 -19 14 -30 0 -30Z"
-          fill="var(--color-brand)"
-        />
-        <circle cy="-12" r="7" fill="var(--color-on-brand)" />
-      </g>
-    </svg>
   );
 }

@@ -13,13 +13,13 @@ import { commentSchema, nameSchema, makePhoneSchema, V } from "~/lib/validation"
 import { getContext } from "~server/context";
 import { commitHeaders, getState } from "~server/session";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { cartContext, preflightCart } from "~/features/cart/cart-view.server";
+import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { getClientAddress, type ClientAddressContext } from "~server/auth/client-address";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
 import { isApiError } from "~server/upstream";
-import type { OrderPayload } from "~/lib/model";
+import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
@@ -53,6 +53,8 @@ export interface PlacedOrder {
   number: string;
   total: number | null;
   currency: string;
+  /** spec §3, §7: the zone's delivery time in minutes, for delivery orders */
+  deliveryTime?: number | null;
 }
 
 export type CheckoutResult =
@@ -82,6 +84,19 @@ export async function parseCheckout(request: Request, formData: FormData) {
   return { ok: false as const, fieldErrors };
 }
 
+/** The checkout form's text fields as submitted (bounded), to re-render a failed form with them. */
+export type CheckoutValues = Partial<Record<(typeof CHECKOUT_TEXT_FIELDS)[number], string>>;
+const CHECKOUT_TEXT_FIELDS = ["name", "phone", "email", "receiptEmail", "comment", "preOrderAt", "paymentMethod"] as const;
+
+export function checkoutValues(form: FormData): CheckoutValues {
+  const values: CheckoutValues = {};
+  for (const name of CHECKOUT_TEXT_FIELDS) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 300);
+  }
+  return values;
+}
+
 /** Stores what the customer typed, so that an error or a sign-in round trip does not lose it. */
 export async function saveDraft(request: Request, form: FormData) {
   const state = await getState(request, "storefront");
@@ -105,11 +120,27 @@ export async function saveDraft(request: Request, form: FormData) {
   if (preOrderAt !== undefined) state.order_pre_order_at = preOrderAt || null;
 }
 
-export async function submitOrder(request: Request, input: CheckoutInput, context?: ClientAddressContext): Promise<CheckoutResult> {
+/**
+ * The cart as the order needs it, handed over by the cart's action (the cart feature prices it; checkout
+ * never reaches back into the cart): who orders, how, the priced cart's preflight payload and the payment
+ * methods on offer.
+ */
+export interface OrderCart {
+  person: CheckoutPerson | null;
+  method: DeliveryMethod;
+  currency: string;
+  /** the delivery zone's time in minutes (delivery), shown on the success screen */
+  deliveryTime: number | null;
+  /** null for an empty (or unpriceable) cart */
+  payload: PreflightPayload | null;
+  available: readonly PaymentMethod[];
+}
+
+export async function submitOrder(request: Request, input: CheckoutInput, cart: OrderCart, context?: ClientAddressContext): Promise<CheckoutResult> {
   const texts = messagesFor(await getLocale(request));
-  const ctx = await cartContext(request);
-  if (!ctx.person) return { kind: "sign-in" };
-  const owner = String(ctx.person.auth.personId);
+  const person = cart.person;
+  if (!person) return { kind: "sign-in" };
+  const owner = String(person.auth.personId);
   const idempotent = getOrderIdempotency();
   const state = await getState(request, "storefront");
 
@@ -128,10 +159,10 @@ export async function submitOrder(request: Request, input: CheckoutInput, contex
       if (!limit.ok) {
         throw new CheckoutStop(interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds }), "rate-limited");
       }
-      const { payload: preflightPayload, available } = await preflightCart(request, ctx, { skipPreflight: true });
+      const preflightPayload = cart.payload;
       if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
-      if (!available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
-      const place = ctx.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
+      if (!cart.available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
+      const place = cart.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
       const payload: OrderPayload = {
         ...preflightPayload,
         payType: input.paymentMethod,
@@ -145,12 +176,13 @@ export async function submitOrder(request: Request, input: CheckoutInput, contex
         floor: place?.floor || null,
         intercom: place?.intercom || null,
       };
-      const order = await getContext().upstream.orders.createOrder(ctx.person!.auth, payload);
+      const order = await getContext().upstream.orders.createOrder(person.auth, payload);
       return {
         orderId: String(order.id),
         number: order.number ?? String(order.id),
         total: order.total,
-        currency: ctx.catalog?.resto.currency ?? "RUB",
+        currency: cart.currency,
+        deliveryTime: cart.deliveryTime,
       };
     });
     // the order exists: the cart and the one-off parts of the draft go
@@ -203,9 +235,9 @@ function refusalReason(error: unknown): string {
 /** The placed order behind a success URL, for its owner only. */
 export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
-  const ctx = await cartContext(request);
-  if (!ctx.person) return null;
-  return getOrderIdempotency().lookup<PlacedOrder>(key, String(ctx.person.auth.personId));
+  const person = await checkoutPerson(request);
+  if (!person) return null;
+  return getOrderIdempotency().lookup<PlacedOrder>(key, String(person.auth.personId));
 }
 
 /** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */

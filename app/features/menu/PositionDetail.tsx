@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Layer } from "~/components/ui/Layer";
+import { formatModifierToken, parseModifierToken } from "~/lib/cart";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
 import { availabilityText } from "./availability";
@@ -23,9 +24,8 @@ type Choice = Record<number, Record<number, number>>;
 function parseChoice(values: readonly string[]): Choice {
   const choice: Choice = {};
   for (const v of values) {
-    const [g, i, c] = v.split(":").map(Number);
-    if (!g || !i || !c) continue;
-    (choice[g] ??= {})[i] = c;
+    const m = parseModifierToken(v);
+    if (m) (choice[m.modifierGroupId] ??= {})[m.itemId] = m.count;
   }
   return choice;
 }
@@ -241,7 +241,7 @@ export function PositionDetail({
                         <input
                           type={single ? "radio" : "checkbox"}
                           name="modifier"
-                          value={`${g.id}:${item.id}:1`}
+                          value={formatModifierToken({ modifierGroupId: g.id, itemId: item.id, count: 1 })}
                           checked={checked}
                           disabled={!checked && full && !single}
                           onChange={(e) => toggle(g, item.id, e.currentTarget.checked)}

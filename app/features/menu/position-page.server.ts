@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
+import { modifierTokensSchema } from "~/lib/cart";
 import { addToCart } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { isAdultConfirmed, toPositionDetail } from "~/features/menu/menu-view.server";
@@ -62,7 +63,7 @@ export async function positionLoader({ request, params }: LoaderFunctionArgs) {
 const schema = z.object({
   intent: z.literal("add"),
   count: z.number().int().min(1).max(99).default(1),
-  modifier: z.array(z.string().regex(/^\d{1,15}:\d{1,15}:\d{1,2}$/)).max(30).default([]),
+  modifier: modifierTokensSchema,
 });
 
 export async function positionAction({ request, params }: ActionFunctionArgs) {
@@ -81,10 +82,7 @@ export async function positionAction({ request, params }: ActionFunctionArgs) {
   if (!found) return fail({ errors: [messages.errors.notFound] });
   if (found.position.adult && !(await isAdultConfirmed(request))) return fail({ errors: [messages.errors.adult] });
 
-  const modifiers = submission.value.modifier.map((v) => {
-    const [modifierGroupId, itemId, count] = v.split(":").map(Number) as [number, number, number];
-    return { modifierGroupId, itemId, count };
-  });
+  const modifiers = submission.value.modifier;
   const result = await addToCart(request, { positionId, menuId, count: submission.value.count, modifiers });
   if (!result.ok) {
     switch (result.reason) {

@@ -32,6 +32,7 @@ const en: Widen<typeof ru> = {
   discount: "Discount",
   delivery: "Delivery",
   deliveryFree: "Free",
+  deliveryTime: "≈ {{minutes}} min",
   total: "Total",
   minOrder: "Minimum order sum",
   maxOrder: "Maximum order sum",

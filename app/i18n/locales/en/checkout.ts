@@ -37,6 +37,7 @@ const en: Widen<typeof ru> = {
   successTitle: "Order placed",
   successText: "Thank you! Order No. {{number}} is accepted; we will start cooking soon.",
   successTotal: "Sum: {{amount}}",
+  successDeliveryTime: "Delivery in ≈ {{minutes}} min",
   successToMenu: "Back to the menu",
   dayOffTitle: "The restaurant is not accepting orders now",
   dayOffText: "It is a day off or the restaurant has closed. Pre-order for another time or come back later.",

@@ -29,6 +29,8 @@ export default {
   discount: "Скидка",
   delivery: "Доставка",
   deliveryFree: "Бесплатно",
+  /** spec §3, §7: the matching zone's deliveryTime, minutes */
+  deliveryTime: "≈ {{minutes}} мин",
   total: "Итого",
   minOrder: "Минимальная сумма заказа",
   maxOrder: "Максимальная сумма заказа",

@@ -38,6 +38,7 @@ export default {
   successTitle: "Заказ оформлен",
   successText: "Спасибо! Заказ № {{number}} принят, мы скоро начнём его готовить.",
   successTotal: "Сумма: {{amount}}",
+  successDeliveryTime: "Доставка ≈ {{minutes}} мин",
   successToMenu: "Вернуться в меню",
   dayOffTitle: "Заведение сейчас не принимает заказы",
   dayOffText: "Сегодня выходной или заведение уже закрыто. Оформите предзаказ на другое время или вернитесь позже.",

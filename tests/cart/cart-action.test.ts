@@ -1,5 +1,5 @@
 // The /cart action and loader called directly with Requests, against the upstream twin through msw.
-import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, preflightFails, withUpstream } from "./helpers";
+import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, preflightFails, withUpstream } from "../checkout/helpers";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { checkCartValidity } from "~/features/cart/preflight.server";
@@ -145,6 +145,8 @@ describe("preflight first-error rules (spec §8)", () => {
     expect(v.totals).toEqual({ items: 117000, discount: 0, delivery: 14900, total: 131900 });
     expect(v.threshold).toBeNull();
     expect(v.hint).toEqual({ kind: "to-free", remaining: 200000 - 117000 });
+    // spec §3, §7: the matching threshold's delivery time (issue 15 §7)
+    expect(v.deliveryTime).toBe(40);
   });
 
   it("below the lowest minimum: 'Минимальная сумма заказа'; takeaway adds no delivery", async () => {

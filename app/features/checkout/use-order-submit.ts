@@ -1,0 +1,42 @@
+import { useFetchers, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type RefObject } from "react";
+
+/**
+ * Issue 15 §10 (ADR 085): the order is submitted only while no fetcher of the page is under way.
+ *
+ * The router gives a navigation its load id only after lazy route discovery; a fetcher action (saving the
+ * payment choice, a count, the promo code) that finishes inside that window counts as newer, and its
+ * revalidation aborts the order's redirect to /checkout/<key> and completes it with the cart's data: the order
+ * is placed and the customer stays on the cart. /checkout/<key> is a dynamic route, so the router asks for
+ * discovery on every such redirect. So a submit made while a fetcher is busy waits for it (the button shows
+ * the pending label), then goes; and while the order is on its way the cart starts no fetcher (the cart's
+ * controls are inert, `useOrderPending`).
+ */
+export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
+  const fetchersBusy = useFetchers().some((f) => f.state !== "idle");
+  const submit = useSubmit();
+  const [queued, setQueued] = useState(false);
+
+  useEffect(() => {
+    if (!queued || fetchersBusy || !formRef.current) return;
+    setQueued(false);
+    submit(formRef.current, { method: "post", action: "/cart" });
+  }, [queued, fetchersBusy, formRef, submit]);
+
+  return {
+    queued,
+    /** call first in the form's onSubmit: true when the submit was held back */
+    hold(event: FormEvent<HTMLFormElement>): boolean {
+      if (!fetchersBusy) return false;
+      event.preventDefault();
+      setQueued(true);
+      return true;
+    },
+  };
+}
+
+/** The order is being submitted (or waits for a fetcher): the cart's own forms keep still meanwhile. */
+export function useOrderPending() {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+}
