@@ -101,3 +101,12 @@ export function restoForAddress(
 ): number | null {
   return findZone(zones, location)?.restoId ?? null;
 }
+
+/**
+ * spec §2 "unknown paths redirect to home", §4 Save: a menu or position URL names a menu of the restaurant it was
+ * opened under; once a save changed the location it may belong to another restaurant (or method), so the
+ * customer lands on home — the new restaurant's menu — instead of a dead end. Other pages are kept.
+ */
+export function landingAfterSave(redirectTo: string, changed: boolean): string {
+  return changed && /^\/menus(\/|$|\?)/.test(redirectTo) ? "/" : redirectTo;
+}

@@ -72,11 +72,14 @@ describe("catalog pages", () => {
     expect(phone.promotions.length).toBeGreaterThan(0);
   });
 
-  it("shows one menu on a phone's menu page, and 404 for a menu the resto does not offer", async () => {
+  it("shows one menu on a phone's menu page; a menu the resto does not offer redirects home", async () => {
     const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: { id: number }[] };
     expect(page.menus.map((m) => m.id)).toEqual([502]);
-    expect((await settle(() => menuLoader(args(get("/menus/504"), { menuId: "504" })))).status).toBe(404);
-    expect((await settle(() => menuLoader(args(get("/menus/abc"), { menuId: "abc" })))).status).toBe(404);
+    for (const id of ["504", "abc"]) {
+      const answer = await settle(() => menuLoader(args(get(`/menus/${id}`), { menuId: id })));
+      expect(answer.status).toBe(302);
+      expect(answer.response?.headers.get("location")).toBe("/");
+    }
   });
 
   it("names the position that just went into the cart", async () => {
@@ -86,7 +89,7 @@ describe("catalog pages", () => {
 });
 
 describe("position layer", () => {
-  it("loads the position with its modifiers; an unknown one is 404", async () => {
+  it("loads the position with its modifiers; an unknown one redirects home", async () => {
     const page = (await settle(() => positionLoader(args(get("/menus/501/positions/10001"), MARGHERITA)))).body as {
       position: { name: string; modifiers: { id: number; minCount: number; maxCount: number }[] };
       menuUrl: string;
@@ -97,7 +100,9 @@ describe("position layer", () => {
       [SIZE_GROUP, 1, 1],
       [TOPPINGS, 0, 3],
     ]);
-    expect((await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })))).status).toBe(404);
+    const unknown = await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })));
+    expect(unknown.status).toBe(302);
+    expect(unknown.response?.headers.get("location")).toBe("/");
   });
 
   it("refuses a choice below a group's minimum with 400 and a message, keeping the cart", async () => {

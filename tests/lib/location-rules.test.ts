@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Polygon } from "~/lib/model";
 import {
   initialDeliveryMethod,
+  landingAfterSave,
   type LocationDraft,
   onSwitchToDelivery,
   onSwitchToTakeaway,
@@ -134,5 +135,21 @@ describe("restoForAddress (spec §4)", () => {
     expect(restoForAddress(zones, { lat: 0.5, lng: 2.5 })).toBeNull();
     expect(restoForAddress(zones, { lat: 0.5, lng: 1.5 })).toBeNull();
     expect(restoForAddress(zones, null)).toBeNull();
+  });
+});
+
+describe("landingAfterSave (spec §2 unknown paths go home, §4 save)", () => {
+  it("sends a menu or position URL home once the restaurant or method changed", () => {
+    expect(landingAfterSave("/menus/501", true)).toBe("/");
+    expect(landingAfterSave("/menus/501/positions/7001", true)).toBe("/");
+    expect(landingAfterSave("/menus/501?added=7001", true)).toBe("/");
+  });
+  it("keeps the menu URL when nothing about the menus changed", () => {
+    expect(landingAfterSave("/menus/501", false)).toBe("/menus/501");
+  });
+  it("keeps every other page", () => {
+    expect(landingAfterSave("/cart", true)).toBe("/cart");
+    expect(landingAfterSave("/restos", true)).toBe("/restos");
+    expect(landingAfterSave("/menusx", true)).toBe("/menusx");
   });
 });

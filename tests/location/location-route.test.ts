@@ -213,6 +213,21 @@ describe("/location save action", () => {
     expect(after.resto_id).toBe(176);
   });
 
+  it("lands on home, not on the previous restaurant's menu URL, after switching restaurants (#15 §2)", async () => {
+    const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" })) as Response;
+    expect(first.headers.get("location")).toBe("/");
+    const cookie = cookieFrom(first);
+    // same restaurant and method, only reopened: the menu URL stays valid and is kept
+    const delivery = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" }, cookie)) as Response;
+    expect(delivery.headers.get("location")).toBe("/menus/501");
+    const arbat = (await post({ city: "115", method: "TAKE_AWAY", resto: "174", redirectTo: "/menus/501" }, cookie)) as Response;
+    expect(arbat.status).toBe(303);
+    expect(arbat.headers.get("location")).toBe("/");
+    // other pages are kept
+    const cart = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/cart" }, cookieFrom(arbat, cookie))) as Response;
+    expect(cart.headers.get("location")).toBe("/cart");
+  });
+
   it("skips validation when nothing changed", async () => {
     const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173" })) as Response;
     const cookie = cookieFrom(first);

@@ -22,6 +22,7 @@ import {
   hasDeliveryMenu,
   hasTakeawayMenu,
   initialDeliveryMethod,
+  landingAfterSave,
   onSwitchToDelivery,
   selectionStep,
   takeawayPoints,
@@ -497,6 +498,8 @@ export async function saveLocation(
     if (!check.valid) return { kind: "invalid", message: check.message, view };
   }
   const resto = view.area?.restos.find((r) => r.id === view.restoId);
+  // another restaurant or method: the menu URL the popup was opened from may no longer exist
+  const menusChanged = (state.resto_id ?? null) !== view.restoId || state.order_delivery_method !== view.method;
   state.city_id = view.city.id;
   state.order_delivery_method = view.method;
   state.order_delivery_place = view.method === "DELIVERY" ? place : null;
@@ -507,7 +510,7 @@ export async function saveLocation(
       paymentMethodsFor(resto?.payConfig, view.method),
     );
   }
-  return { kind: "saved", redirectTo };
+  return { kind: "saved", redirectTo: landingAfterSave(redirectTo, menusChanged) };
 }
 
 /** spec §8 area messages, in the customer's language. */

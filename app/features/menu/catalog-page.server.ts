@@ -25,7 +25,8 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   const adultConfirmed = await isAdultConfirmed(request);
   const base = { device, location, adultConfirmed, ...urls, menuId: options.menuId ?? null };
   if (!location?.restoId) {
-    if (options.menuId) throw data("Not found", { status: 404 });
+    // spec §2: a menu URL with no restaurant chosen is an unknown path: home (which opens the popup)
+    if (options.menuId) throw redirect("/");
     return { ...base, added: null, resto: null, menus: [], menuList: [], promotions: [], degraded: false };
   }
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
@@ -34,7 +35,8 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   {
     const now = upstream.clock.now();
     const menuList = toMenuSummaries(catalog, location.method);
-    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw data("Not found", { status: 404 });
+    // spec §2: a menu of another restaurant (or method) is an unknown path here: home, never a dead end
+    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw redirect("/");
     const all = device === "desktop" || options.menuId;
     const menus = all ? toMenuViews(catalog, location.method, { now, adultConfirmed }) : [];
     const { resto } = catalog;
