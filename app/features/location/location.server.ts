@@ -27,7 +27,7 @@ import {
   selectionStep,
   takeawayPoints,
 } from "~/lib/location-rules";
-import { fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
+import { fallbackPaymentMethod, offersMethod, paymentMethodsFor } from "~/lib/payment";
 import { needsHouseConfirmation, placeName } from "~/lib/place";
 import { dayKind, dayOfWeekAt } from "~/lib/schedule";
 import { deliveryAddressError, takeawayPointError, type ValidationKey } from "~/lib/validation";
@@ -306,8 +306,11 @@ export async function resolveDraft(
   // spec §4: choosing another city loads its zones and restos; they replace the stored ones only on save
   const area = await deps.upstream.boot.loadAreaData(city.id);
   const restos = area.restos;
-  const points = takeawayPoints(restos).map((r) => pointView(r, deps.now?.() ?? Date.now()));
-  const deliveryRestos = restos.filter(hasDeliveryMenu);
+  // spec §4: a method is offered where a restaurant has its menu AND a payment option for it (the cart's rule too)
+  const points = takeawayPoints(restos)
+    .filter((r) => offersMethod(r, "TAKE_AWAY"))
+    .map((r) => pointView(r, deps.now?.() ?? Date.now()));
+  const deliveryRestos = restos.filter((r) => offersMethod(r, "DELIVERY"));
   const methods: DeliveryMethod[] = [];
   if (deliveryRestos.length > 0) methods.push("DELIVERY");
   if (points.length > 0) methods.push("TAKE_AWAY");
@@ -316,7 +319,9 @@ export async function resolveDraft(
 
   // the method: the draft's, else the saved one in the same city, else spec §4's initial method
   let method: DeliveryMethod =
-    draft.method ?? (sameCity && saved ? saved.method : initialDeliveryMethod({ restos, zones: area.deliveryZones }));
+    draft.method ?? (sameCity && saved
+      ? saved.method
+      : initialDeliveryMethod({ restos: deliveryRestos, zones: area.deliveryZones, hasTakeaway: points.length > 0 }));
   if (methods.length > 0 && !methods.includes(method)) method = methods[0]!;
 
   const zones = area.deliveryZones.filter((z) => deliveryRestos.some((r) => r.id === z.restoId));
