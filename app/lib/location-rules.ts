@@ -110,3 +110,49 @@ export function restoForAddress(
 export function landingAfterSave(redirectTo: string, changed: boolean): string {
   return changed && /^\/menus(\/|$|\?)/.test(redirectTo) ? "/" : redirectTo;
 }
+
+/** spec §8 area messages: a city without restaurants, or whose restaurants have no menus. */
+export type AreaMessage = "noRestos" | "noMenus" | "noZones";
+
+/** spec §8: "noRestos" for a city without restaurants, "noMenus" when none has a delivery or takeaway menu. */
+export function areaMessage(restos: readonly RestoWithMenus[]): AreaMessage | null {
+  if (restos.length === 0) return "noRestos";
+  return restos.some((r) => hasDeliveryMenu(r) || hasTakeawayMenu(r)) ? null : "noMenus";
+}
+
+/** spec §4: the methods shown: DELIVERY when a restaurant offers it, TAKE_AWAY when there is a point. */
+export function areaMethods(input: { deliveryRestos: readonly unknown[]; points: readonly unknown[] }): DeliveryMethod[] {
+  const methods: DeliveryMethod[] = [];
+  if (input.deliveryRestos.length > 0) methods.push("DELIVERY");
+  if (input.points.length > 0) methods.push("TAKE_AWAY");
+  return methods;
+}
+
+/**
+ * spec §4: the method of the draft: the one chosen in the popup, else the saved one in the same city, else the
+ * initial method — and never one the city does not offer (then the first offered).
+ */
+export function draftMethod(input: {
+  chosen: DeliveryMethod | undefined;
+  savedInSameCity: DeliveryMethod | null;
+  initial: () => DeliveryMethod;
+  offered: readonly DeliveryMethod[];
+}): DeliveryMethod {
+  const method = input.chosen ?? input.savedInSameCity ?? input.initial();
+  return input.offered.length > 0 && !input.offered.includes(method) ? input.offered[0]! : method;
+}
+
+/**
+ * spec §4 takeaway point: the one chosen in the draft; on reopening (no method chosen) the saved one in the same
+ * city; switching to TAKE_AWAY — or a point that no longer exists — selects the first point (none without points).
+ */
+export function takeawayPointFor(input: {
+  chosen: number | undefined;
+  savedInSameCity: number | null;
+  points: readonly { id: number }[];
+}): number | null {
+  const keep = input.chosen ?? input.savedInSameCity;
+  return keep !== null && input.points.some((p) => p.id === keep)
+    ? keep
+    : onSwitchToTakeaway({ cityId: null, deliveryMethod: "TAKE_AWAY", restoId: null }, input.points).restoId;
+}

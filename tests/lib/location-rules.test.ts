@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Polygon } from "~/lib/model";
 import {
+  areaMessage,
+  areaMethods,
+  draftMethod,
   initialDeliveryMethod,
   landingAfterSave,
+  takeawayPointFor,
   type LocationDraft,
   onSwitchToDelivery,
   onSwitchToTakeaway,
@@ -151,5 +155,45 @@ describe("landingAfterSave (spec §2 unknown paths go home, §4 save)", () => {
     expect(landingAfterSave("/cart", true)).toBe("/cart");
     expect(landingAfterSave("/restos", true)).toBe("/restos");
     expect(landingAfterSave("/menusx", true)).toBe("/menusx");
+  });
+});
+
+describe("area rules (spec §4, §8)", () => {
+  it("areaMessage: no restaurants, restaurants without menus, else none", () => {
+    expect(areaMessage([])).toBe("noRestos");
+    expect(areaMessage([{ id: 1, menus: [] }])).toBe("noMenus");
+    expect(areaMessage([{ id: 1, menus: menus({ takeaway: true }) }])).toBeNull();
+  });
+  it("areaMethods: DELIVERY with a delivery restaurant, TAKE_AWAY with a point, in that order", () => {
+    expect(areaMethods({ deliveryRestos: [1], points: [2] })).toEqual(["DELIVERY", "TAKE_AWAY"]);
+    expect(areaMethods({ deliveryRestos: [], points: [2] })).toEqual(["TAKE_AWAY"]);
+    expect(areaMethods({ deliveryRestos: [], points: [] })).toEqual([]);
+  });
+});
+
+describe("draftMethod (spec §4)", () => {
+  const initial = () => "DELIVERY" as const;
+  const both = ["DELIVERY", "TAKE_AWAY"] as const;
+  it("the chosen method, else the saved one in the same city, else the initial one", () => {
+    expect(draftMethod({ chosen: "TAKE_AWAY", savedInSameCity: "DELIVERY", initial, offered: both })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: undefined, savedInSameCity: "TAKE_AWAY", initial, offered: both })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: undefined, savedInSameCity: null, initial, offered: both })).toBe("DELIVERY");
+  });
+  it("never a method the city does not offer", () => {
+    expect(draftMethod({ chosen: "DELIVERY", savedInSameCity: null, initial, offered: ["TAKE_AWAY"] })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: "DELIVERY", savedInSameCity: null, initial, offered: [] })).toBe("DELIVERY");
+  });
+});
+
+describe("takeawayPointFor (spec §4)", () => {
+  const points = [{ id: 3 }, { id: 4 }];
+  it("keeps the chosen point, else the saved one, when it still exists", () => {
+    expect(takeawayPointFor({ chosen: 4, savedInSameCity: 3, points })).toBe(4);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: 4, points })).toBe(4);
+  });
+  it("else selects the first point, or none without points", () => {
+    expect(takeawayPointFor({ chosen: 99, savedInSameCity: null, points })).toBe(3);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points })).toBe(3);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points: [] })).toBeNull();
   });
 });

@@ -239,7 +239,7 @@ describe("/location save action", () => {
 
 describe("/location save with a cart", () => {
   it("runs the cart validity check and does not save when the cart is invalid for the new resto", async () => {
-    const { saveLocation } = await import("~/features/location/location.server");
+    const { saveLocation } = await import("~/features/location/save.server");
     const { upstream, geo } = getContext();
     const calls: unknown[] = [];
     const state = { cart_positions: [], city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" as const };

@@ -1,6 +1,7 @@
 /** resolveDraft with hand-made upstream answers: the city-list branches and the area messages of spec §4/§8. */
 import { describe, expect, it } from "vitest";
-import { parseDraft, resolveDraft } from "~/features/location/location.server";
+import { parseDraft } from "~/features/location/draft";
+import { resolveDraft } from "~/features/location/resolve-draft.server";
 import { getContext } from "~server/context";
 import type { AreaData } from "~server/upstream/delivery";
 import type { City } from "~/lib/model";
