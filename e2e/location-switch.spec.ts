@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 
 /**
  * Issue 15 §2: switching restaurants from a menu page must not land on a dead end. The popup opened from

@@ -156,3 +156,13 @@ export function takeawayPointFor(input: {
     ? keep
     : onSwitchToTakeaway({ cityId: null, deliveryMethod: "TAKE_AWAY", restoId: null }, input.points).restoId;
 }
+
+/**
+ * spec §4 boot: "If a default location is configured and it is the first boot, apply it. On first boot or no saved
+ * city open the location popup." A customer without a saved city gets the popup first (prefilled with the default,
+ * when there is one); a crawler gets the default's menu — unless there is no default, and so nothing to show.
+ */
+export function popupFirst(input: { hasSavedCity: boolean; hasDefault: boolean; isBot: boolean }): boolean {
+  if (input.hasSavedCity) return false;
+  return !input.isBot || !input.hasDefault;
+}

@@ -15,7 +15,14 @@ import { loader as restoLoader } from "~/routes/restos.$restoId";
 import { loader as restosLoader } from "~/routes/restos._index";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as termsLoader } from "~/routes/terms-of-sale";
-import { getState } from "~server/session";
+import { commitHeaders, getState } from "~server/session";
+
+/** A returning customer's cookie: Moscow, takeaway at 173 (a first visit opens the location popup, ADR 090). */
+async function returningCookie(): Promise<string> {
+  const request = new Request(BASE + "/");
+  Object.assign(await getState(request, "storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+  return (await commitHeaders(request)).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
 
 const BASE = "http://localhost";
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -62,10 +69,11 @@ const TOPPINGS = 100012;
 
 describe("catalog pages", () => {
   it("gives a desktop every menu and a phone the mobile home", async () => {
-    const desktop = (await settle(() => homeLoader(args(get("/"))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
+    const cookie = await returningCookie();
+    const desktop = (await settle(() => homeLoader(args(get("/", { cookie }))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
     expect(desktop.device).toBe("desktop");
     expect(desktop.menus.length).toBe(3);
-    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL }))))).body as typeof desktop;
+    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL, cookie }))))).body as typeof desktop;
     expect(phone.device).toBe("mobile");
     expect(phone.menus).toEqual([]);
     expect(phone.menuList.map((m) => m.id)).toEqual([501, 502, 503]);

@@ -6,6 +6,7 @@ import {
   draftMethod,
   initialDeliveryMethod,
   landingAfterSave,
+  popupFirst,
   takeawayPointFor,
   type LocationDraft,
   onSwitchToDelivery,
@@ -195,5 +196,19 @@ describe("takeawayPointFor (spec §4)", () => {
     expect(takeawayPointFor({ chosen: 99, savedInSameCity: null, points })).toBe(3);
     expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points })).toBe(3);
     expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points: [] })).toBeNull();
+  });
+});
+
+describe("popupFirst (spec §4 boot, ADR 090)", () => {
+  it("a customer without a saved city gets the popup first, default or not", () => {
+    expect(popupFirst({ hasSavedCity: false, hasDefault: true, isBot: false })).toBe(true);
+    expect(popupFirst({ hasSavedCity: false, hasDefault: false, isBot: false })).toBe(true);
+  });
+  it("a returning customer does not", () => {
+    expect(popupFirst({ hasSavedCity: true, hasDefault: true, isBot: false })).toBe(false);
+  });
+  it("a crawler gets the default's menu, and the popup only when there is no default", () => {
+    expect(popupFirst({ hasSavedCity: false, hasDefault: true, isBot: true })).toBe(false);
+    expect(popupFirst({ hasSavedCity: false, hasDefault: false, isBot: true })).toBe(true);
   });
 });

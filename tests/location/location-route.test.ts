@@ -114,8 +114,17 @@ describe("/location loader", () => {
     expect(view.methods).toEqual([]);
   });
 
-  it("is closable over the brand default, persistent without a default and a saved city", async () => {
-    expect((await load({})).persistent).toBe(false);
+  it("is persistent and prefilled with the brand default on a first visit; closable once a city is saved (ADR 090)", async () => {
+    const first = await load({});
+    expect(first.persistent).toBe(true);
+    expect(first).toMatchObject({ step: "deliveryMethodSelection", method: "TAKE_AWAY", restoId: 173 });
+    expect(first.city?.id).toBe(115);
+    // one 'Сохранить' confirms the default
+    const saved = (await post(first.query)) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/");
+    expect(await stateOf(cookieFrom(saved))).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+    expect((await load({}, cookieFrom(saved))).persistent).toBe(false);
     getContext().config.brand.defaultLocation = null;
     const view = await load({});
     expect(view.persistent).toBe(true);
@@ -287,5 +296,36 @@ describe("/location save with the cart's validity check (twin preflight)", () =>
     const state = await stateOf(cookieFrom(saved, cookie));
     expect(state).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "DELIVERY" });
     expect(state.cart_positions).toHaveLength(1);
+  });
+});
+
+describe("home on a first visit (spec §4 boot, ADR 090)", () => {
+  const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+  const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  const home = async (headers: Record<string, string>) => {
+    const { loader: homeLoader } = await import("~/routes/_index");
+    try {
+      return await homeLoader({ request: new Request(`${BASE}/`, { headers }), params: {}, context: {} });
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it("opens the location popup first for a customer without a saved city, even with a brand default", async () => {
+    const answer = await home({ "user-agent": PHONE });
+    expect(isResponse(answer) && answer.status).toBe(302);
+    expect((answer as Response).headers.get("location")).toBe("/location");
+  });
+
+  it("shows a returning customer and a crawler the menu", async () => {
+    const saved = cookieFrom((await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response);
+    expect(isResponse(await home({ "user-agent": PHONE, cookie: saved }))).toBe(false);
+    expect(isResponse(await home({ "user-agent": GOOGLEBOT }))).toBe(false);
+  });
+
+  it("sends even a crawler to the popup when there is no default to show", async () => {
+    getContext().config.brand.defaultLocation = null;
+    const answer = await home({ "user-agent": GOOGLEBOT });
+    expect(isResponse(answer) && answer.status).toBe(302);
   });
 });

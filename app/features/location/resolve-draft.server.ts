@@ -193,7 +193,8 @@ export async function resolveDraft(
     details: { apartment: "", entrance: "", floor: "", intercom: "", comment: "" },
     houseConfirmed: draft.houseConfirmed,
     query: {},
-    persistent: saved === null,
+    // spec §2/§4: persistent (no close, no scrim, full height) until a city is saved — the first visit (ADR 090)
+    persistent: state.city_id === undefined,
     closeTo: redirectTo,
     confirm: false,
     map: false,

@@ -8,6 +8,7 @@ import { interpolate } from "~/i18n/translator";
 import { data, redirect } from "@remix-run/node";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { effectiveLocation } from "~/features/location/location.server";
+import { locationFirst } from "~/features/location/first-visit.server";
 import { toPromotionViews } from "~/features/promotions/promotion-view.server";
 import { restoStateNow } from "~/features/restos/resto-view.server";
 import { getContext } from "~server/context";
@@ -77,9 +78,8 @@ export function catalogHeaders() {
 
 /** The home page (desktop: the whole menu); no location yet and no default: the location popup first. */
 export async function loadHomePage(request: Request) {
-  // spec §4 boot: with no saved city and no default location the location popup comes first
-  const { config } = getContext();
-  if (!effectiveLocation(await getState(request, "storefront"), config.brand)) throw redirect("/location");
+  // spec §4 boot: a first visit (no saved city) opens the location popup first (ADR 090)
+  locationFirst(request, await getState(request, "storefront"), getContext().config.brand);
   const page = await loadCatalogPage(request);
   const messages = messagesFor(await getLocale(request));
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
