@@ -39,3 +39,30 @@ test.describe("first visit of a crawler", () => {
     await expect(page.getByTestId("location-popup")).toHaveCount(0);
   });
 });
+
+for (const width of [320, 360]) {
+  test.describe(`the location popup at ${width} px`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    test("fits: no horizontal scroll, every control inside the viewport (takeaway and delivery)", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("dialog", { name: "Адрес" })).toBeVisible();
+      for (const method of ["TAKE_AWAY", "DELIVERY"]) {
+        await page.getByTestId(`method-${method}`).click();
+        await expect(page.getByTestId(`method-${method}`)).toHaveAttribute("aria-current", "page");
+        const fit = await page.evaluate(() => {
+          const w = document.documentElement.clientWidth;
+          const controls = document.querySelectorAll(
+            "[data-testid=location-popup] :is(a, button, input, summary, textarea, select)",
+          );
+          const outside = [...controls]
+            .map((e) => ({ name: e.getAttribute("name") ?? e.textContent?.trim() ?? e.tagName, r: e.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.left < -0.5 || r.right > w + 0.5))
+            .map(({ name }) => name);
+          return { scroll: document.documentElement.scrollWidth - w, outside };
+        });
+        expect(fit).toEqual({ scroll: 0, outside: [] });
+      }
+    });
+  });
+}
