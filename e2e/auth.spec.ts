@@ -1,7 +1,7 @@
 /**
  * Sign-in journeys (issue 6) at desktop and phone sizes, JavaScript on and off (the four Playwright projects).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
 

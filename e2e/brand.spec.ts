@@ -1,9 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, saveDefaultLocation, test } from "./helpers/returning-customer";
 
 const SECOND = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 test.describe("white-label brands", () => {
-  test("the second brand renders with its own name, colours, light theme and sign-in methods", async ({ page }) => {
+  test("the second brand renders with its own name, colours, light theme and sign-in methods", async ({ page, context }) => {
+    await saveDefaultLocation(context.request, "second");
     await page.goto(`${SECOND}/`);
     await expect(page).toHaveTitle(/Суши Ночь/);
     await expect(page.locator("header")).toContainText("Суши Ночь");
@@ -28,7 +29,8 @@ test.describe("white-label brands", () => {
     await expect(page.locator("header")).toContainText("Демо Пицца");
   });
 
-  test("cookie consent is asked once and the analytics counter loads only after it", async ({ page }) => {
+  test("cookie consent is asked once and the analytics counter loads only after it", async ({ page, context }) => {
+    await saveDefaultLocation(context.request, "second");
     await page.goto(`${SECOND}/`);
     const banner = page.getByTestId("consent-banner");
     await expect(banner).toBeVisible();
@@ -41,6 +43,7 @@ test.describe("white-label brands", () => {
     await expect(page.getByTestId("consent-banner")).toHaveCount(0);
     await expect(page.getByTestId("analytics-counter")).toHaveCount(1);
     // the demo brand configures no counter: consent alone loads nothing
+    await saveDefaultLocation(context.request);
     await page.goto("/");
     const acceptedHere = page.waitForResponse((r) => r.url().includes("/preferences") && r.request().method() === "POST");
     await page.getByTestId("consent-banner").getByRole("button", { name: "Принять" }).click();
@@ -54,6 +57,8 @@ test.describe("white-label brands", () => {
 
 test.describe("legacy local storage", () => {
   test.use({ javaScriptEnabled: true }); // local storage is only reachable from scripts
+  // the migration fills a fresh session only; home would open the location popup first (ADR 090)
+  test.use({ firstVisit: true });
 
   test("the previous storefront's keys become the session's cart and location after one visit", async ({ page, context }) => {
     await context.addInitScript(() => {
@@ -72,7 +77,7 @@ test.describe("legacy local storage", () => {
         ]),
       );
     });
-    await page.goto("/");
+    await page.goto("/menus/501");
     const notice = page.getByTestId("migration-notice");
     await expect(notice).toBeVisible();
     // one line moved, the vanished position was dropped with a notice

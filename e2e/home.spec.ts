@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 
 test.describe("home on the demo brand", () => {
   test("shows the default location's menu with groups, positions and prices", async ({ page }) => {

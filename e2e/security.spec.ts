@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -55,7 +55,8 @@ test.describe("the server process", () => {
   test("logs JSON lines with a request id that also tags the upstream calls of that request", async () => {
     const { child, base, logs } = await startServer(BASE_PORT + 50, { LOG_LEVEL: "debug" });
     try {
-      const response = await fetch(`${base}/`, { headers: { "X-Request-Id": "trace-abc-123" } });
+      // a menu page: home sends a first visit to the location popup first (ADR 090)
+      const response = await fetch(`${base}/menus/501`, { headers: { "X-Request-Id": "trace-abc-123" } });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-request-id")).toBe("trace-abc-123");
       await new Promise((r) => setTimeout(r, 200));
@@ -64,7 +65,7 @@ test.describe("the server process", () => {
         .filter((l) => l.startsWith("{"))
         .map((l) => JSON.parse(l) as Record<string, unknown>);
       const access = lines.find((l) => l.msg === "request" && l.requestId === "trace-abc-123");
-      expect(access).toMatchObject({ method: "GET", route: "/", status: 200 });
+      expect(access).toMatchObject({ method: "GET", route: "/menus/501", status: 200 });
       expect(typeof access!.durationMs).toBe("number");
       const upstream = lines.filter((l) => l.msg === "upstream call" && l.requestId === "trace-abc-123");
       expect(upstream.length).toBeGreaterThan(0);
@@ -79,7 +80,7 @@ test.describe("the server process", () => {
 
   test("a graceful shutdown finishes the request in flight, then exits", async () => {
     const { child, base } = await startServer(BASE_PORT + 51, { DEMO_UPSTREAM_LATENCY_MS: "400" });
-    const inFlight = fetch(`${base}/`); // cold cache: waits on the slow upstream
+    const inFlight = fetch(`${base}/menus/501`); // cold cache: waits on the slow upstream
     await new Promise((r) => setTimeout(r, 150));
     const exited = once(child, "exit");
     child.kill("SIGTERM");

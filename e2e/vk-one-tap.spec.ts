@@ -4,7 +4,7 @@
  * flow as the VK button; each failure removes the frame and the VK button still works. Without JavaScript: no
  * frame, just the button (its redirect journey is in auth.spec.ts).
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 const VK_BUTTON = "Войти через VK ID";

@@ -101,3 +101,68 @@ export function restoForAddress(
 ): number | null {
   return findZone(zones, location)?.restoId ?? null;
 }
+
+/**
+ * spec §2 "unknown paths redirect to home", §4 Save: a menu or position URL names a menu of the restaurant it was
+ * opened under; once a save changed the location it may belong to another restaurant (or method), so the
+ * customer lands on home — the new restaurant's menu — instead of a dead end. Other pages are kept.
+ */
+export function landingAfterSave(redirectTo: string, changed: boolean): string {
+  return changed && /^\/menus(\/|$|\?)/.test(redirectTo) ? "/" : redirectTo;
+}
+
+/** spec §8 area messages: a city without restaurants, or whose restaurants have no menus. */
+export type AreaMessage = "noRestos" | "noMenus" | "noZones";
+
+/** spec §8: "noRestos" for a city without restaurants, "noMenus" when none has a delivery or takeaway menu. */
+export function areaMessage(restos: readonly RestoWithMenus[]): AreaMessage | null {
+  if (restos.length === 0) return "noRestos";
+  return restos.some((r) => hasDeliveryMenu(r) || hasTakeawayMenu(r)) ? null : "noMenus";
+}
+
+/** spec §4: the methods shown: DELIVERY when a restaurant offers it, TAKE_AWAY when there is a point. */
+export function areaMethods(input: { deliveryRestos: readonly unknown[]; points: readonly unknown[] }): DeliveryMethod[] {
+  const methods: DeliveryMethod[] = [];
+  if (input.deliveryRestos.length > 0) methods.push("DELIVERY");
+  if (input.points.length > 0) methods.push("TAKE_AWAY");
+  return methods;
+}
+
+/**
+ * spec §4: the method of the draft: the one chosen in the popup, else the saved one in the same city, else the
+ * initial method — and never one the city does not offer (then the first offered).
+ */
+export function draftMethod(input: {
+  chosen: DeliveryMethod | undefined;
+  savedInSameCity: DeliveryMethod | null;
+  initial: () => DeliveryMethod;
+  offered: readonly DeliveryMethod[];
+}): DeliveryMethod {
+  const method = input.chosen ?? input.savedInSameCity ?? input.initial();
+  return input.offered.length > 0 && !input.offered.includes(method) ? input.offered[0]! : method;
+}
+
+/**
+ * spec §4 takeaway point: the one chosen in the draft; on reopening (no method chosen) the saved one in the same
+ * city; switching to TAKE_AWAY — or a point that no longer exists — selects the first point (none without points).
+ */
+export function takeawayPointFor(input: {
+  chosen: number | undefined;
+  savedInSameCity: number | null;
+  points: readonly { id: number }[];
+}): number | null {
+  const keep = input.chosen ?? input.savedInSameCity;
+  return keep !== null && input.points.some((p) => p.id === keep)
+    ? keep
+    : onSwitchToTakeaway({ cityId: null, deliveryMethod: "TAKE_AWAY", restoId: null }, input.points).restoId;
+}
+
+/**
+ * spec §4 boot: "If a default location is configured and it is the first boot, apply it. On first boot or no saved
+ * city open the location popup." A customer without a saved city gets the popup first (prefilled with the default,
+ * when there is one); a crawler gets the default's menu — unless there is no default, and so nothing to show.
+ */
+export function popupFirst(input: { hasSavedCity: boolean; hasDefault: boolean; isBot: boolean }): boolean {
+  if (input.hasSavedCity) return false;
+  return !input.isBot || !input.hasDefault;
+}

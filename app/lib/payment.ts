@@ -40,9 +40,25 @@ export function isMethodOffered(payConfig: PayConfig | null | undefined, method:
   return paymentMethodsFor(payConfig, method).length > 0;
 }
 
-/** spec §4: the delivery methods offered, DELIVERY first. */
-export function offeredMethods(payConfig: PayConfig | null | undefined): DeliveryMethod[] {
-  return DELIVERY_METHODS.filter((m) => isMethodOffered(payConfig, m));
+/** A restaurant as far as the offered methods go: its payment settings and its menus' kinds. */
+export interface RestoOffer {
+  payConfig?: PayConfig | null;
+  menus: readonly { isDelivery: boolean; isTakeAway: boolean }[];
+}
+
+/**
+ * spec §4 "Delivery offered if any payment option is enabled for delivery; same for takeaway": the ONE rule for
+ * whether a restaurant offers a method, shared by the location popup (which methods and takeaway points it
+ * shows) and the cart (`methodsOffered`). A method also needs a menu of its kind — nothing to order otherwise.
+ */
+export function offersMethod(resto: RestoOffer, method: DeliveryMethod): boolean {
+  const hasMenu = resto.menus.some((m) => (method === "DELIVERY" ? m.isDelivery : m.isTakeAway));
+  return hasMenu && isMethodOffered(resto.payConfig, method);
+}
+
+/** spec §4: the delivery methods a restaurant offers, DELIVERY first (none without a restaurant). */
+export function offeredMethods(resto: RestoOffer | null | undefined): DeliveryMethod[] {
+  return resto ? DELIVERY_METHODS.filter((m) => offersMethod(resto, m)) : [];
 }
 
 /** spec §4: CARD_ONLINE when offered, else the first available, else null. */

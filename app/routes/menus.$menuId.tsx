@@ -1,6 +1,6 @@
 import { interpolate } from "~/i18n/translator";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
@@ -25,7 +25,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const menuId = Number(params.menuId);
-  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw data("Not found", { status: 404 });
+  // spec §2: an unknown path (and a menu of another restaurant, see loadCatalogPage) redirects home
+  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw redirect("/");
   const page = await loadCatalogPage(request, { menuId });
   const messages = messagesFor(await getLocale(request));
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";

@@ -15,7 +15,14 @@ import { loader as restoLoader } from "~/routes/restos.$restoId";
 import { loader as restosLoader } from "~/routes/restos._index";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as termsLoader } from "~/routes/terms-of-sale";
-import { getState } from "~server/session";
+import { commitHeaders, getState } from "~server/session";
+
+/** A returning customer's cookie: Moscow, takeaway at 173 (a first visit opens the location popup, ADR 090). */
+async function returningCookie(): Promise<string> {
+  const request = new Request(BASE + "/");
+  Object.assign(await getState(request, "storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+  return (await commitHeaders(request)).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
 
 const BASE = "http://localhost";
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -62,21 +69,25 @@ const TOPPINGS = 100012;
 
 describe("catalog pages", () => {
   it("gives a desktop every menu and a phone the mobile home", async () => {
-    const desktop = (await settle(() => homeLoader(args(get("/"))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
+    const cookie = await returningCookie();
+    const desktop = (await settle(() => homeLoader(args(get("/", { cookie }))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
     expect(desktop.device).toBe("desktop");
     expect(desktop.menus.length).toBe(3);
-    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL }))))).body as typeof desktop;
+    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL, cookie }))))).body as typeof desktop;
     expect(phone.device).toBe("mobile");
     expect(phone.menus).toEqual([]);
     expect(phone.menuList.map((m) => m.id)).toEqual([501, 502, 503]);
     expect(phone.promotions.length).toBeGreaterThan(0);
   });
 
-  it("shows one menu on a phone's menu page, and 404 for a menu the resto does not offer", async () => {
+  it("shows one menu on a phone's menu page; a menu the resto does not offer redirects home", async () => {
     const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: { id: number }[] };
     expect(page.menus.map((m) => m.id)).toEqual([502]);
-    expect((await settle(() => menuLoader(args(get("/menus/504"), { menuId: "504" })))).status).toBe(404);
-    expect((await settle(() => menuLoader(args(get("/menus/abc"), { menuId: "abc" })))).status).toBe(404);
+    for (const id of ["504", "abc"]) {
+      const answer = await settle(() => menuLoader(args(get(`/menus/${id}`), { menuId: id })));
+      expect(answer.status).toBe(302);
+      expect(answer.response?.headers.get("location")).toBe("/");
+    }
   });
 
   it("names the position that just went into the cart", async () => {
@@ -86,7 +97,7 @@ describe("catalog pages", () => {
 });
 
 describe("position layer", () => {
-  it("loads the position with its modifiers; an unknown one is 404", async () => {
+  it("loads the position with its modifiers; an unknown one redirects home", async () => {
     const page = (await settle(() => positionLoader(args(get("/menus/501/positions/10001"), MARGHERITA)))).body as {
       position: { name: string; modifiers: { id: number; minCount: number; maxCount: number }[] };
       menuUrl: string;
@@ -97,7 +108,9 @@ describe("position layer", () => {
       [SIZE_GROUP, 1, 1],
       [TOPPINGS, 0, 3],
     ]);
-    expect((await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })))).status).toBe(404);
+    const unknown = await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })));
+    expect(unknown.status).toBe(302);
+    expect(unknown.response?.headers.get("location")).toBe("/");
   });
 
   it("refuses a choice below a group's minimum with 400 and a message, keeping the cart", async () => {

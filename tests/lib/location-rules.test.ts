@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Polygon } from "~/lib/model";
 import {
+  areaMessage,
+  areaMethods,
+  draftMethod,
   initialDeliveryMethod,
+  landingAfterSave,
+  popupFirst,
+  takeawayPointFor,
   type LocationDraft,
   onSwitchToDelivery,
   onSwitchToTakeaway,
@@ -134,5 +140,75 @@ describe("restoForAddress (spec §4)", () => {
     expect(restoForAddress(zones, { lat: 0.5, lng: 2.5 })).toBeNull();
     expect(restoForAddress(zones, { lat: 0.5, lng: 1.5 })).toBeNull();
     expect(restoForAddress(zones, null)).toBeNull();
+  });
+});
+
+describe("landingAfterSave (spec §2 unknown paths go home, §4 save)", () => {
+  it("sends a menu or position URL home once the restaurant or method changed", () => {
+    expect(landingAfterSave("/menus/501", true)).toBe("/");
+    expect(landingAfterSave("/menus/501/positions/7001", true)).toBe("/");
+    expect(landingAfterSave("/menus/501?added=7001", true)).toBe("/");
+  });
+  it("keeps the menu URL when nothing about the menus changed", () => {
+    expect(landingAfterSave("/menus/501", false)).toBe("/menus/501");
+  });
+  it("keeps every other page", () => {
+    expect(landingAfterSave("/cart", true)).toBe("/cart");
+    expect(landingAfterSave("/restos", true)).toBe("/restos");
+    expect(landingAfterSave("/menusx", true)).toBe("/menusx");
+  });
+});
+
+describe("area rules (spec §4, §8)", () => {
+  it("areaMessage: no restaurants, restaurants without menus, else none", () => {
+    expect(areaMessage([])).toBe("noRestos");
+    expect(areaMessage([{ id: 1, menus: [] }])).toBe("noMenus");
+    expect(areaMessage([{ id: 1, menus: menus({ takeaway: true }) }])).toBeNull();
+  });
+  it("areaMethods: DELIVERY with a delivery restaurant, TAKE_AWAY with a point, in that order", () => {
+    expect(areaMethods({ deliveryRestos: [1], points: [2] })).toEqual(["DELIVERY", "TAKE_AWAY"]);
+    expect(areaMethods({ deliveryRestos: [], points: [2] })).toEqual(["TAKE_AWAY"]);
+    expect(areaMethods({ deliveryRestos: [], points: [] })).toEqual([]);
+  });
+});
+
+describe("draftMethod (spec §4)", () => {
+  const initial = () => "DELIVERY" as const;
+  const both = ["DELIVERY", "TAKE_AWAY"] as const;
+  it("the chosen method, else the saved one in the same city, else the initial one", () => {
+    expect(draftMethod({ chosen: "TAKE_AWAY", savedInSameCity: "DELIVERY", initial, offered: both })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: undefined, savedInSameCity: "TAKE_AWAY", initial, offered: both })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: undefined, savedInSameCity: null, initial, offered: both })).toBe("DELIVERY");
+  });
+  it("never a method the city does not offer", () => {
+    expect(draftMethod({ chosen: "DELIVERY", savedInSameCity: null, initial, offered: ["TAKE_AWAY"] })).toBe("TAKE_AWAY");
+    expect(draftMethod({ chosen: "DELIVERY", savedInSameCity: null, initial, offered: [] })).toBe("DELIVERY");
+  });
+});
+
+describe("takeawayPointFor (spec §4)", () => {
+  const points = [{ id: 3 }, { id: 4 }];
+  it("keeps the chosen point, else the saved one, when it still exists", () => {
+    expect(takeawayPointFor({ chosen: 4, savedInSameCity: 3, points })).toBe(4);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: 4, points })).toBe(4);
+  });
+  it("else selects the first point, or none without points", () => {
+    expect(takeawayPointFor({ chosen: 99, savedInSameCity: null, points })).toBe(3);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points })).toBe(3);
+    expect(takeawayPointFor({ chosen: undefined, savedInSameCity: null, points: [] })).toBeNull();
+  });
+});
+
+describe("popupFirst (spec §4 boot, ADR 090)", () => {
+  it("a customer without a saved city gets the popup first, default or not", () => {
+    expect(popupFirst({ hasSavedCity: false, hasDefault: true, isBot: false })).toBe(true);
+    expect(popupFirst({ hasSavedCity: false, hasDefault: false, isBot: false })).toBe(true);
+  });
+  it("a returning customer does not", () => {
+    expect(popupFirst({ hasSavedCity: true, hasDefault: true, isBot: false })).toBe(false);
+  });
+  it("a crawler gets the default's menu, and the popup only when there is no default", () => {
+    expect(popupFirst({ hasSavedCity: false, hasDefault: true, isBot: true })).toBe(false);
+    expect(popupFirst({ hasSavedCity: false, hasDefault: false, isBot: true })).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import {
   fallbackPaymentMethod,
   isMethodOffered,
   offeredMethods,
+  offersMethod,
   type PayConfig,
   paymentMethodsFor,
 } from "~/lib/payment";
@@ -33,15 +34,23 @@ describe("paymentMethodsFor (spec §3, §4)", () => {
 });
 
 describe("offeredMethods (spec §4)", () => {
+  const both = [{ isDelivery: true, isTakeAway: false }, { isDelivery: false, isTakeAway: true }];
   it("a method is offered when any payment option is enabled for it", () => {
-    expect(offeredMethods({ delivery: { ...off, cashUponReceipt: true }, takeAway: { ...off, cardOnline: "x" } })).toEqual([
+    const resto = (payConfig: PayConfig) => ({ payConfig, menus: both });
+    expect(offeredMethods(resto({ delivery: { ...off, cashUponReceipt: true }, takeAway: { ...off, cardOnline: "x" } }))).toEqual([
       "DELIVERY",
       "TAKE_AWAY",
     ]);
-    expect(offeredMethods({ delivery: off, takeAway: { ...off, cardUponReceipt: true } })).toEqual(["TAKE_AWAY"]);
-    expect(offeredMethods({ delivery: off, takeAway: off })).toEqual([]);
+    expect(offeredMethods(resto({ delivery: off, takeAway: { ...off, cardUponReceipt: true } }))).toEqual(["TAKE_AWAY"]);
+    expect(offeredMethods(resto({ delivery: off, takeAway: off }))).toEqual([]);
     expect(offeredMethods(undefined)).toEqual([]);
     expect(isMethodOffered({ delivery: { ...off, cardOnline: "x" } }, "DELIVERY")).toBe(true);
+  });
+  it("a method also needs a menu of its kind", () => {
+    const payConfig = { delivery: { ...off, cashUponReceipt: true }, takeAway: { ...off, cashUponReceipt: true } };
+    expect(offeredMethods({ payConfig, menus: [{ isDelivery: false, isTakeAway: true }] })).toEqual(["TAKE_AWAY"]);
+    expect(offersMethod({ payConfig, menus: [] }, "TAKE_AWAY")).toBe(false);
+    expect(offersMethod({ payConfig: { delivery: off }, menus: both }, "DELIVERY")).toBe(false);
   });
 });
 

@@ -114,8 +114,17 @@ describe("/location loader", () => {
     expect(view.methods).toEqual([]);
   });
 
-  it("is closable over the brand default, persistent without a default and a saved city", async () => {
-    expect((await load({})).persistent).toBe(false);
+  it("is persistent and prefilled with the brand default on a first visit; closable once a city is saved (ADR 090)", async () => {
+    const first = await load({});
+    expect(first.persistent).toBe(true);
+    expect(first).toMatchObject({ step: "deliveryMethodSelection", method: "TAKE_AWAY", restoId: 173 });
+    expect(first.city?.id).toBe(115);
+    // one 'Сохранить' confirms the default
+    const saved = (await post(first.query)) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe("/");
+    expect(await stateOf(cookieFrom(saved))).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+    expect((await load({}, cookieFrom(saved))).persistent).toBe(false);
     getContext().config.brand.defaultLocation = null;
     const view = await load({});
     expect(view.persistent).toBe(true);
@@ -213,6 +222,21 @@ describe("/location save action", () => {
     expect(after.resto_id).toBe(176);
   });
 
+  it("lands on home, not on the previous restaurant's menu URL, after switching restaurants (#15 §2)", async () => {
+    const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" })) as Response;
+    expect(first.headers.get("location")).toBe("/");
+    const cookie = cookieFrom(first);
+    // same restaurant and method, only reopened: the menu URL stays valid and is kept
+    const delivery = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" }, cookie)) as Response;
+    expect(delivery.headers.get("location")).toBe("/menus/501");
+    const arbat = (await post({ city: "115", method: "TAKE_AWAY", resto: "174", redirectTo: "/menus/501" }, cookie)) as Response;
+    expect(arbat.status).toBe(303);
+    expect(arbat.headers.get("location")).toBe("/");
+    // other pages are kept
+    const cart = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/cart" }, cookieFrom(arbat, cookie))) as Response;
+    expect(cart.headers.get("location")).toBe("/cart");
+  });
+
   it("skips validation when nothing changed", async () => {
     const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173" })) as Response;
     const cookie = cookieFrom(first);
@@ -224,7 +248,7 @@ describe("/location save action", () => {
 
 describe("/location save with a cart", () => {
   it("runs the cart validity check and does not save when the cart is invalid for the new resto", async () => {
-    const { saveLocation } = await import("~/features/location/location.server");
+    const { saveLocation } = await import("~/features/location/save.server");
     const { upstream, geo } = getContext();
     const calls: unknown[] = [];
     const state = { cart_positions: [], city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" as const };
@@ -272,5 +296,36 @@ describe("/location save with the cart's validity check (twin preflight)", () =>
     const state = await stateOf(cookieFrom(saved, cookie));
     expect(state).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "DELIVERY" });
     expect(state.cart_positions).toHaveLength(1);
+  });
+});
+
+describe("home on a first visit (spec §4 boot, ADR 090)", () => {
+  const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+  const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+  const home = async (headers: Record<string, string>) => {
+    const { loader: homeLoader } = await import("~/routes/_index");
+    try {
+      return await homeLoader({ request: new Request(`${BASE}/`, { headers }), params: {}, context: {} });
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it("opens the location popup first for a customer without a saved city, even with a brand default", async () => {
+    const answer = await home({ "user-agent": PHONE });
+    expect(isResponse(answer) && answer.status).toBe(302);
+    expect((answer as Response).headers.get("location")).toBe("/location");
+  });
+
+  it("shows a returning customer and a crawler the menu", async () => {
+    const saved = cookieFrom((await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response);
+    expect(isResponse(await home({ "user-agent": PHONE, cookie: saved }))).toBe(false);
+    expect(isResponse(await home({ "user-agent": GOOGLEBOT }))).toBe(false);
+  });
+
+  it("sends even a crawler to the popup when there is no default to show", async () => {
+    getContext().config.brand.defaultLocation = null;
+    const answer = await home({ "user-agent": GOOGLEBOT });
+    expect(isResponse(answer) && answer.status).toBe(302);
   });
 });

@@ -1,6 +1,7 @@
 /** resolveDraft with hand-made upstream answers: the city-list branches and the area messages of spec §4/§8. */
 import { describe, expect, it } from "vitest";
-import { parseDraft, resolveDraft } from "~/features/location/location.server";
+import { parseDraft } from "~/features/location/draft";
+import { resolveDraft } from "~/features/location/resolve-draft.server";
 import { getContext } from "~server/context";
 import type { AreaData } from "~server/upstream/delivery";
 import type { City } from "~/lib/model";
@@ -70,6 +71,30 @@ describe("resolveDraft", () => {
     expect(view.method).toBe("TAKE_AWAY");
     expect(view.restoId).toBe(174);
     expect(view.error).toBeNull();
+  });
+
+  it("offers a method only where a payment option is enabled for it (spec §4; the cart's rule, issue 15 §5)", async () => {
+    const tverskaya = { ...(await getContext().upstream.catalog.resto(173)).value, cityIds: [1] };
+    const arbat = { ...(await getContext().upstream.catalog.resto(174)).value, cityIds: [1] };
+    const off = { cardOnline: "", cardUponReceipt: false, cashUponReceipt: false };
+    // Tverskaya has delivery and takeaway menus but takes no payment for takeaway: only Arbat is a point
+    const noTakeawayPay = { ...tverskaya, payConfig: { ...tverskaya.payConfig, takeAway: off } };
+    const zone = { id: 1, name: "Центр", restoId: 173, currency: "RUB", polygon: [], thresholds: [] };
+    const view = await resolveDraft(draft("city=1&method=TAKE_AWAY"), state, "ru", deps([city(1, "Один")], {
+      restos: [noTakeawayPay, arbat],
+      deliveryZones: [zone as never],
+    }));
+    expect(view.methods).toEqual(["DELIVERY", "TAKE_AWAY"]);
+    expect(view.points.map((p) => p.id)).toEqual([174]);
+    expect(view.restoId).toBe(174);
+    // no payment for delivery anywhere: delivery is not offered although a delivery menu and a zone exist
+    const noDeliveryPay = { ...tverskaya, payConfig: { ...tverskaya.payConfig, delivery: off } };
+    const takeawayOnly = await resolveDraft(draft("city=1"), state, "ru", deps([city(1, "Один")], {
+      restos: [noDeliveryPay],
+      deliveryZones: [zone as never],
+    }));
+    expect(takeawayOnly.methods).toEqual(["TAKE_AWAY"]);
+    expect(takeawayOnly.method).toBe("TAKE_AWAY");
   });
 
   it("city data failure propagates (the route turns it into the fatal error page)", async () => {

@@ -137,7 +137,7 @@ export async function loadCartView(request: Request) {
     dropped: priced.dropped.map((d) => ({ index: d.index })),
     count: priced.count,
     method: ctx.method,
-    methodsOffered: offeredMethods(resto?.payConfig),
+    methodsOffered: offeredMethods(resto),
     resto: resto ? { id: resto.id, name: resto.name, street: resto.street || resto.address, location: resto.location } : null,
     place: place ? { text: formatDeliveryPlace(place, labels), location: place.location } : null,
     payment: { methods: available, selected: payType },

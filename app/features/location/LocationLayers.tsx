@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";
 import { locationHref } from "./href";
-import type { LocationView, ZoneView } from "./location.server";
+import type { LocationView, ZoneView } from "./view";
 
 /** spec §2 'Условия доставки': order sum and delivery columns, 'Бесплатно', time in minutes. */
 export function TermsLayer({ zone, closeTo }: { zone: ZoneView; closeTo: string }) {

@@ -6,7 +6,7 @@ import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
 import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
-import type { LocationView } from "./location.server";
+import type { LocationView } from "./view";
 import { MapLayer } from "./MapLayer";
 import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
 import { inertWhen } from "~/shell/layouts";

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { SchematicMap } from "~/features/map/SchematicMap";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
-import type { LocationView } from "./location.server";
+import type { LocationView } from "./view";
 import { inertWhen } from "~/shell/layouts";
 
 // the Google map and its library load only when a map opens with a browser key configured

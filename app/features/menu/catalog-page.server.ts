@@ -8,6 +8,7 @@ import { interpolate } from "~/i18n/translator";
 import { data, redirect } from "@remix-run/node";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { effectiveLocation } from "~/features/location/location.server";
+import { locationFirst } from "~/features/location/first-visit.server";
 import { toPromotionViews } from "~/features/promotions/promotion-view.server";
 import { restoStateNow } from "~/features/restos/resto-view.server";
 import { getContext } from "~server/context";
@@ -25,7 +26,8 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   const adultConfirmed = await isAdultConfirmed(request);
   const base = { device, location, adultConfirmed, ...urls, menuId: options.menuId ?? null };
   if (!location?.restoId) {
-    if (options.menuId) throw data("Not found", { status: 404 });
+    // spec §2: a menu URL with no restaurant chosen is an unknown path: home (which opens the popup)
+    if (options.menuId) throw redirect("/");
     return { ...base, added: null, resto: null, menus: [], menuList: [], promotions: [], degraded: false };
   }
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
@@ -34,7 +36,8 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   {
     const now = upstream.clock.now();
     const menuList = toMenuSummaries(catalog, location.method);
-    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw data("Not found", { status: 404 });
+    // spec §2: a menu of another restaurant (or method) is an unknown path here: home, never a dead end
+    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw redirect("/");
     const all = device === "desktop" || options.menuId;
     const menus = all ? toMenuViews(catalog, location.method, { now, adultConfirmed }) : [];
     const { resto } = catalog;
@@ -75,9 +78,8 @@ export function catalogHeaders() {
 
 /** The home page (desktop: the whole menu); no location yet and no default: the location popup first. */
 export async function loadHomePage(request: Request) {
-  // spec §4 boot: with no saved city and no default location the location popup comes first
-  const { config } = getContext();
-  if (!effectiveLocation(await getState(request, "storefront"), config.brand)) throw redirect("/location");
+  // spec §4 boot: a first visit (no saved city) opens the location popup first (ADR 090)
+  locationFirst(request, await getState(request, "storefront"), getContext().config.brand);
   const page = await loadCatalogPage(request);
   const messages = messagesFor(await getLocale(request));
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";

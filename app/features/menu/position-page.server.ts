@@ -24,7 +24,7 @@ function ids(params: LoaderFunctionArgs["params"]) {
   const menuId = Number(params.menuId);
   const positionId = Number(params.positionId);
   if (!Number.isSafeInteger(menuId) || menuId <= 0 || !Number.isSafeInteger(positionId) || positionId <= 0) {
-    throw data("Not found", { status: 404 });
+    throw redirect("/");
   }
   return { menuId, positionId };
 }
@@ -33,12 +33,13 @@ async function loadPosition(request: Request, params: LoaderFunctionArgs["params
   const { menuId, positionId } = ids(params);
   const { config, upstream } = getContext();
   const location = effectiveLocation(await getState(request, "storefront"), config.brand);
-  if (!location?.restoId) throw data("Not found", { status: 404 });
+  // spec §2: a position URL that does not belong to the current restaurant redirects home, never a dead end
+  if (!location?.restoId) throw redirect("/");
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
     throw upstreamFailure(error);
   });
   const position = toPositionDetail(catalog, location.method, menuId, positionId, upstream.clock.now());
-  if (!position) throw data("Not found", { status: 404 });
+  if (!position) throw redirect("/");
   return { menuId, positionId, position, currency: catalog.resto.currency, restoName: catalog.resto.name };
 }
 

@@ -1,0 +1,20 @@
+/**
+ * spec §4 boot / §2 popup (docs/decisions/090): on a customer's first visit (no saved city) home opens the
+ * location popup — persistent, prefilled with the brand's default location — before any menu; crawlers (isbot)
+ * get the default's menu.
+ */
+import { redirect } from "@remix-run/node";
+import { isbot } from "isbot";
+import { popupFirst } from "~/lib/location-rules";
+import type { Brand } from "~server/brand";
+import type { StorefrontState } from "~server/session";
+
+/** Throws the redirect to the popup when this visitor must choose (or confirm) a location first. */
+export function locationFirst(request: Request, state: StorefrontState, brand: Brand): void {
+  const first = popupFirst({
+    hasSavedCity: state.city_id !== undefined,
+    hasDefault: brand.defaultLocation != null,
+    isBot: isbot(request.headers.get("user-agent") ?? ""),
+  });
+  if (first) throw redirect("/location");
+}

@@ -1,0 +1,103 @@
+/**
+ * spec §4 Save, the popup's one mutation (POST intent "save"; docs/decisions/020): validation (skipped when
+ * nothing changed), the house-number confirmation, the cart validity check, the write, the payment fallback,
+ * and where the customer lands afterwards.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import type { StorefrontState } from "~server/session";
+import type { DeliveryMethod } from "~/lib/model";
+import { landingAfterSave } from "~/lib/location-rules";
+import { fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
+import { needsHouseConfirmation } from "~/lib/place";
+import type { AppLocale } from "~/i18n/i18n";
+import en from "~/i18n/locales/en";
+import ru from "~/i18n/locales/ru";
+import { saveSchema } from "./draft";
+import { locationHref } from "./href";
+import { resolveDraft, type Deps } from "./resolve-draft.server";
+import type { AreaMessage, LocationView } from "./view";
+
+export type SaveOutcome =
+  | { kind: "saved"; redirectTo: string }
+  | { kind: "unchanged"; redirectTo: string }
+  | { kind: "confirmHouse"; href: string }
+  | { kind: "invalid"; message: string; view: LocationView };
+
+export type CartCheck = (input: {
+  restoId: number;
+  method: DeliveryMethod;
+  place: NonNullable<StorefrontState["order_delivery_place"]> | null;
+}) => Promise<{ valid: true } | { valid: false; message: string }>;
+
+/** spec §8 area messages, in the customer's language. */
+export function areaText(message: AreaMessage, locale: AppLocale): string {
+  return (locale === "en" ? en : ru).errors[message];
+}
+
+/**
+ * spec §4 Save: validate (skipped when nothing changed); a DELIVERY address without a house number asks for
+ * confirmation first; then the cart validity check; then city, method, place (cleared for takeaway) and resto
+ * are written, and an unavailable saved payment method falls back to the first available or none.
+ */
+export async function saveLocation(
+  formData: FormData,
+  state: StorefrontState,
+  locale: AppLocale,
+  deps: Deps & { checkCart?: CartCheck },
+): Promise<SaveOutcome | { kind: "bad"; message: string }> {
+  const submission = parseWithZod(formData, { schema: saveSchema });
+  if (submission.status !== "success") {
+    return { kind: "bad", message: locale === "en" ? "The request could not be processed" : "Не удалось выполнить запрос" };
+  }
+  const view = await resolveDraft(submission.value, state, locale, deps);
+  const redirectTo = view.closeTo;
+  if (!view.city) {
+    return { kind: "invalid", message: locale === "en" ? "Choose a city" : "Выберите город", view };
+  }
+  const place =
+    view.method === "DELIVERY" && view.address
+      ? {
+          address: view.address.formatted,
+          street: view.address.street,
+          houseNumber: view.address.houseNumber,
+          houseConfirmed: view.houseConfirmed,
+          ...view.details,
+          location: view.address.location,
+        }
+      : null;
+
+  // spec §4: "validate (skipped if nothing changed)"
+  const unchanged =
+    state.city_id === view.city.id &&
+    state.order_delivery_method === view.method &&
+    (state.resto_id ?? null) === view.restoId &&
+    JSON.stringify(state.order_delivery_place ?? null) === JSON.stringify(place);
+  if (unchanged) return { kind: "unchanged", redirectTo };
+
+  if (view.error) return { kind: "invalid", message: view.error, view };
+  if (view.areaMessage === "noRestos" || view.areaMessage === "noMenus" || view.restoId === null) {
+    const message = view.areaMessage ? areaText(view.areaMessage, locale) : (view.error ?? "");
+    return { kind: "invalid", message, view };
+  }
+  if (needsHouseConfirmation(view.address, { method: view.method, confirmed: view.houseConfirmed })) {
+    return { kind: "confirmHouse", href: locationHref(view.query, { confirm: "1" }) };
+  }
+  if (deps.checkCart) {
+    const check = await deps.checkCart({ restoId: view.restoId, method: view.method, place });
+    if (!check.valid) return { kind: "invalid", message: check.message, view };
+  }
+  const resto = view.area?.restos.find((r) => r.id === view.restoId);
+  // another restaurant or method: the menu URL the popup was opened from may no longer exist
+  const menusChanged = (state.resto_id ?? null) !== view.restoId || state.order_delivery_method !== view.method;
+  state.city_id = view.city.id;
+  state.order_delivery_method = view.method;
+  state.order_delivery_place = view.method === "DELIVERY" ? place : null;
+  state.resto_id = view.restoId;
+  if (state.order_payment_method) {
+    state.order_payment_method = fallbackPaymentMethod(
+      state.order_payment_method,
+      paymentMethodsFor(resto?.payConfig, view.method),
+    );
+  }
+  return { kind: "saved", redirectTo: landingAfterSave(redirectTo, menusChanged) };
+}

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * Issue 15 §1, spec §4 boot / §2 (ADR 090): on a customer's first visit the location popup opens before any menu —
+ * persistent (no close control, no scrim, full height) and prefilled with the brand's default, so one 'Сохранить'
+ * confirms it and the menu follows. A crawler still gets the default's menu. Desktop and phone, JS on and off.
+ */
+test.describe("first visit", () => {
+  test("the persistent popup, prefilled with the default location; one 'Сохранить' shows its menu", async ({ page }) => {
+    await page.goto("/");
+    const popup = page.getByRole("dialog", { name: "Адрес" });
+    await expect(popup).toBeVisible();
+    // persistent: no close control, no scrim to click away
+    await expect(page.getByTestId("location-close")).toHaveCount(0);
+    await expect(page.locator('[data-testid="location-popup"] > a[aria-hidden="true"]')).toHaveCount(0);
+    // full height
+    const box = (await popup.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1);
+    // prefilled with the default: Moscow, takeaway at Тверская
+    await expect(page.getByTestId("city-header")).toContainText("Москва");
+    await expect(page.getByRole("radio", { name: "Тверская улица, 12" })).toBeChecked();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Демо Пицца на Тверской");
+    // a returning customer is not asked again
+    await page.goto("/");
+    await expect(page.getByTestId("location-popup")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Демо Пицца на Тверской");
+  });
+
+});
+
+test.describe("first visit of a crawler", () => {
+  test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+
+  test("gets the default location's menu without the popup", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Демо Пицца на Тверской");
+    await expect(page.getByTestId("location-popup")).toHaveCount(0);
+  });
+});
+
+for (const width of [320, 360]) {
+  test.describe(`the location popup at ${width} px`, () => {
+    test.use({ viewport: { width, height: 640 } });
+
+    test("fits: no horizontal scroll, every control inside the viewport (takeaway and delivery)", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("dialog", { name: "Адрес" })).toBeVisible();
+      for (const method of ["TAKE_AWAY", "DELIVERY"]) {
+        await page.getByTestId(`method-${method}`).click();
+        await expect(page.getByTestId(`method-${method}`)).toHaveAttribute("aria-current", "page");
+        const fit = await page.evaluate(() => {
+          const w = document.documentElement.clientWidth;
+          const controls = document.querySelectorAll(
+            "[data-testid=location-popup] :is(a, button, input, summary, textarea, select)",
+          );
+          const outside = [...controls]
+            .map((e) => ({ name: e.getAttribute("name") ?? e.textContent?.trim() ?? e.tagName, r: e.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.left < -0.5 || r.right > w + 0.5))
+            .map(({ name }) => name);
+          return { scroll: document.documentElement.scrollWidth - w, outside };
+        });
+        expect(fit).toEqual({ scroll: 0, outside: [] });
+      }
+    });
+  });
+}
