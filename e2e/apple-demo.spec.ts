@@ -2,7 +2,7 @@
  * The demo's Sign in with Apple stand-in (ADR 032) in the browser, JavaScript on and off: the Apple button
  * on /auth opens the stand-in, "allow" signs the customer in and returns them where they were going.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 
 test("signs in with the demo Apple stand-in and comes back to the cart", async ({ page }) => {
   await page.goto("/auth?redirectTo=%2Fcart");

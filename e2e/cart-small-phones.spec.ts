@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectFitsScreen, registerFitsEngine } from "./helpers/fits-screen";
 import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 

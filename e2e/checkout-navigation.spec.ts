@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 
 /**

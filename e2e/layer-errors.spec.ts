@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/returning-customer";
 
 /**
  * Issue 13 §6: a layer route that fails keeps the page behind it. Before, an unknown position or promotion
