@@ -15,6 +15,10 @@ const launchOptions = {
 };
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions };
 const phone = { ...devices["Pixel 7"], launchOptions };
+/** a small phone (issue 15 §3): the core journeys at 360 × 740 */
+const smallPhone = { ...devices["Pixel 7"], viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, launchOptions };
+/** the small-screen sweep sets its own widths and JavaScript switch: it runs in the small-phone project only */
+const SWEEP = /small-screens\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,11 +36,17 @@ export default defineConfig({
     locale: "ru-RU",
   },
   projects: [
-    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: SWEEP },
     // *.ops.spec.ts test the server process itself (no browser differences): desktop-js only
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
-    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: /\.ops\.spec\.ts$/ },
-    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    // the core journeys on a small phone, and the 320/360 px sweep over every route and layer state
+    {
+      name: "small-phone-js",
+      use: { ...smallPhone, javaScriptEnabled: true },
+      testMatch: /\/(home|catalog|cart-checkout|location|auth|small-screens)\.spec\.ts$/,
+    },
   ],
   webServer: [
     server(PORT, "brands/demo.json"),
