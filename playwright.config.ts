@@ -8,6 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** the second brand's server, for tests that need it */
 export const SECOND_BRAND_URL = `http://localhost:${PORT + 1}`;
+/** the demo brand with a captcha site key (issue 15 §4: the captcha stand-in and the twin's judgement) */
+export const CAPTCHA_BRAND_URL = `http://localhost:${PORT + 2}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = {
   executablePath,
@@ -52,6 +54,8 @@ export default defineConfig({
     server(PORT, "brands/demo.json"),
     // the second brand, for the white-label journeys (e2e/brand.spec.ts)
     server(PORT + 1, "brands/sushi-night.json"),
+    // the demo brand with a captcha (e2e/auth.spec.ts)
+    server(PORT + 2, "brands/demo-captcha.json"),
   ],
 });
 

@@ -10,7 +10,7 @@ export function RestoDetails({ resto }: { resto: RestoDetailView }) {
   const row = "grid gap-1 border-b border-line py-3 sm:grid-cols-[12rem_1fr]";
   const dt = "text-sm text-muted";
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex flex-col gap-3">
         <h2 className="sr-only">{t("restos.photos")}</h2>
         <Gallery photos={resto.photos} alt={resto.name} aspect="aspect-video" />
