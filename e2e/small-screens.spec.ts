@@ -64,6 +64,13 @@ const states: State[] = [
       await page.locator("summary").filter({ hasText: "ru" }).first().click();
     },
   },
+  {
+    name: "home signed in (header with the name and sign-out)",
+    open: async (page) => {
+      await signInWithPhone(page, randomPhone(), "/");
+      await expect(page.getByTestId("person-name")).toBeVisible();
+    },
+  },
   { name: "menu 501", open: async (page) => void (await page.goto("/menus/501")) },
   { name: "position layer", open: async (page) => void (await page.goto("/menus/501/positions/10001")) },
   {
@@ -200,6 +207,13 @@ for (const width of [320, 360]) {
       for (const state of states) {
         test(state.name, async ({ page }) => {
           await state.open(page);
+          // SWEEP_SHOTS=<folder>: a screenshot of every state, to look at
+          if (process.env.SWEEP_SHOTS) {
+            const slug = state.name.replace(/[^\p{L}\d]+/gu, "-");
+            await page.screenshot({
+              path: `${process.env.SWEEP_SHOTS}/${width}-${javaScriptEnabled ? "js" : "nojs"}-${slug}.png`,
+            });
+          }
           await expectNoSidewaysOverflow(page, state.name);
         });
       }
