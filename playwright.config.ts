@@ -8,6 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** the second brand's server, for tests that need it */
 export const SECOND_BRAND_URL = `http://localhost:${PORT + 1}`;
+/** the demo brand with a captcha site key (issue 15 §4: the captcha stand-in and the twin's judgement) */
+export const CAPTCHA_BRAND_URL = `http://localhost:${PORT + 2}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const launchOptions = {
   executablePath,
@@ -15,6 +17,10 @@ const launchOptions = {
 };
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions };
 const phone = { ...devices["Pixel 7"], launchOptions };
+/** a small phone (issue 15 §3): the core journeys at 360 × 740 */
+const smallPhone = { ...devices["Pixel 7"], viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, launchOptions };
+/** the small-screen sweep sets its own widths and JavaScript switch: it runs in the small-phone project only */
+const SWEEP = /small-screens\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,16 +38,24 @@ export default defineConfig({
     locale: "ru-RU",
   },
   projects: [
-    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: SWEEP },
     // *.ops.spec.ts test the server process itself (no browser differences): desktop-js only
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
-    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: /\.ops\.spec\.ts$/ },
-    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: /\.ops\.spec\.ts$/ },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    // the core journeys on a small phone, and the 320/360 px sweep over every route and layer state
+    {
+      name: "small-phone-js",
+      use: { ...smallPhone, javaScriptEnabled: true },
+      testMatch: /\/(home|catalog|cart-checkout|location|auth|small-screens)\.spec\.ts$/,
+    },
   ],
   webServer: [
     server(PORT, "brands/demo.json"),
     // the second brand, for the white-label journeys (e2e/brand.spec.ts)
     server(PORT + 1, "brands/sushi-night.json"),
+    // the demo brand with a captcha (e2e/auth.spec.ts)
+    server(PORT + 2, "brands/demo-captcha.json"),
   ],
 });
 

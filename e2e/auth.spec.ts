@@ -4,6 +4,7 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
+import { CAPTCHA_BRAND_URL } from "../playwright.config";
 
 /** Every token the twin issues is a JWT with this header (server/demo/tokens.ts); VK tokens have this prefix. */
 const TWIN_JWT_HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
@@ -66,6 +67,33 @@ test.describe("sign-in", () => {
     await page.request.post("/_demo/forget-sms", { data: { phone: "+7 999 000-11-22" } });
     await signInWithPhone(page, "+7 999 000-11-22");
     await expect(page.getByTestId("person-name")).toHaveText("Аня");
+  });
+
+  test("a brand with a captcha: with JavaScript the widget's token gets the SMS code; without it the upstream's refusal shows", async ({ page }, info) => {
+    await page.goto(`${CAPTCHA_BRAND_URL}/auth`);
+    const phoneForm = page.locator('form:has(input[name="intent"][value="request-code"])');
+    const submit = phoneForm.getByRole("button", { name: "Получить код" });
+    await phoneForm.locator('input[name="phone"]').fill(randomPhone());
+    if (info.project.use.javaScriptEnabled === false) {
+      // no widget without JavaScript: the form goes without a token and the upstream (the twin) refuses it
+      await expect(phoneForm.getByTestId("captcha")).toHaveCount(0);
+      await submit.click();
+      await expect(phoneForm.getByRole("alert")).toHaveText("Подтвердите, что вы не робот");
+      await expect(page.locator('input[name="code"]')).toHaveCount(0);
+      return;
+    }
+    const robot = phoneForm.getByRole("checkbox", { name: "Я не робот" });
+    await expect(robot).toBeVisible();
+    await page.screenshot({ path: `/work/helpers/shots/hauth/captcha-phone-step-${info.project.name}.png` });
+    // not ticked: no token, the upstream refuses
+    await submit.click();
+    await expect(phoneForm.getByRole("alert")).toHaveText("Подтвердите, что вы не робот");
+    // ticked: the token goes in captchaToken and the code is sent
+    await phoneForm.getByRole("checkbox", { name: "Я не робот" }).click();
+    await expect(phoneForm.locator('input[name="captchaToken"]')).toHaveValue(/^demo-captcha:/);
+    await submit.click();
+    await expect(page.locator('input[name="code"]')).toBeVisible();
+    await expect(page.getByTestId("demo-sms-code")).toBeVisible();
   });
 
   test("phone and code validation and SMS errors in the customer's language", async ({ page }) => {

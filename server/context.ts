@@ -36,7 +36,8 @@ export function getContext(): ServerContext {
 function createContext(): ServerContext {
   const config = getConfig();
   for (const warning of config.warnings) log("warn", warning);
-  const demo = config.demo ? createDemoUpstream() : null;
+  // the twin judges captcha tokens like the real upstream when the brand has a captcha (ADR 095)
+  const demo = config.demo ? createDemoUpstream(undefined, undefined, { captchaRequired: () => Boolean(config.brand.keys.captchaSiteKey) }) : null;
   // bench / manual testing: slow the twin down to measure how requests overlap (demo mode only)
   const latencyMs = Number(process.env.DEMO_UPSTREAM_LATENCY_MS ?? 0);
   if (demo && latencyMs > 0) demo.store.setScenario({ latencyMs });

@@ -16,16 +16,16 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
   const here = redirectTarget(location.pathname + location.search);
   return (
     <header className="sticky top-0 z-[100] border-b border-line bg-bg/95 backdrop-blur">
-      <div className="mx-auto flex h-appbar max-w-7xl items-center gap-3 px-4 md:h-header-lg">
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded" prefetch="intent">
+      <div className="mx-auto flex h-appbar max-w-7xl items-center gap-2 px-4 sm:gap-3 md:h-header-lg">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded" prefetch="intent">
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="sr-only truncate text-lg font-semibold sm:not-sr-only md:text-2xl">{data.brand.displayName}</span>
         </Link>
         <LocationChip />
-        <div className="ml-auto flex items-center gap-1 md:gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-1 md:gap-3">
           <Link
             to={`/search?from=${encodeURIComponent(here)}`}
-            className="inline-flex size-10 items-center justify-center rounded-full hover:bg-surface"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-surface"
             aria-label={t("search.label")}
             data-testid="search-link"
           >
@@ -47,13 +47,13 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
               </button>
             </Form>
           ) : (
-            <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="rounded-full px-3 py-2 text-sm hover:bg-surface">
+            <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="shrink-0 rounded-full px-2 py-2 text-sm hover:bg-surface sm:px-3">
               {t("app.signIn")}
             </Link>
           )}
           <Link
             to="/cart"
-            className="relative inline-flex items-center gap-2 rounded-full bg-brand px-4 py-2 text-sm font-semibold text-on-brand"
+            className="relative inline-flex shrink-0 items-center gap-2 rounded-full bg-brand px-3 py-2 text-sm font-semibold text-on-brand sm:px-4"
             aria-label={data.cartCount > 0 ? t("app.cartWithCount", { count: data.cartCount }) : t("app.cart")}
           >
             <CartIcon />

@@ -16,14 +16,15 @@ export function LocaleSwitcher({ locale, offered, redirectTo }: { locale: string
   return (
     <details className="relative" ref={details}>
       <summary
-        className="flex cursor-pointer list-none items-center gap-1 rounded-full px-3 py-2 text-sm uppercase hover:bg-surface [&::-webkit-details-marker]:hidden"
+        className="flex cursor-pointer list-none items-center gap-1 rounded-full px-2 py-2 text-sm min-[400px]:px-3 uppercase hover:bg-surface [&::-webkit-details-marker]:hidden"
         aria-label={`${t("app.language")}: ${t(`app.languageNames.${locale}`)}`}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
-        {locale}
+        {/* the globe alone on the smallest phones (the summary's label names the language) */}
+        <span className="sr-only min-[400px]:not-sr-only">{locale}</span>
       </summary>
       <Form
         method="post"

@@ -65,6 +65,8 @@ export const DEMO_ERROR_CODES = {
   "sign.sms.code-not-found": { status: 404, message: "Код для этого номера не найден. Запросите новый код" },
   "sign.sms.send-failed": { status: 503, message: "Не удалось отправить СМС. Попробуйте позже" },
   "sign.sms.send-failed.phone-unreachable": { status: 422, message: "Не удалось отправить СМС на этот номер" },
+  // a brand with a captcha: the token is missing or not one the captcha issued (the twin's stand-in, ADR 095)
+  "sign.captcha-invalid": { status: 400, message: "Подтвердите, что вы не робот" },
   "sign.external-token-invalid": { status: 401, message: "Не удалось войти: токен провайдера недействителен" },
   "sign.vk.code-invalid": { status: 401, message: "Не удалось войти через VK ID" },
   // preflight and order (spec §8 "Order popup", "Preflight first error")

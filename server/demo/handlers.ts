@@ -281,7 +281,7 @@ export function demoVkUserId(code: string): number {
   return 100000 + (hash % 900000);
 }
 
-function authHandlers(api: string, store: DemoStore): HttpHandler[] {
+function authHandlers(api: string, store: DemoStore, options: DemoTwinOptions): HttpHandler[] {
   const post = (path: string, resolve: Resolve) => http.post(`${api}${path}`, guarded(store, "other", resolve));
   const tokens = (set: TokenSetDto) => json(set);
 
@@ -299,6 +299,11 @@ function authHandlers(api: string, store: DemoStore): HttpHandler[] {
     post("/api/v1/sign/in/phone/code", async ({ request }) => {
       const body = await parseBody(request, phoneCodeBodySchema);
       if ("response" in body) return body.response;
+      // as the real upstream does for a brand with a captcha: no SMS without a token the captcha issued
+      const token = body.data.captchaToken ?? "";
+      if (options.captchaRequired?.() && !(token.startsWith(DEMO_CAPTCHA_TOKEN_PREFIX) && token.length > DEMO_CAPTCHA_TOKEN_PREFIX.length)) {
+        return errorResponse(demoError("sign.captcha-invalid"));
+      }
       const sent = store.requestSmsCode(body.data.phone);
       return sent.ok ? json(sent.value) : errorResponse(sent.error);
     }),
@@ -455,12 +460,20 @@ function vkHandlers(store: DemoStore): HttpHandler[] {
 
 // ─── all together ───────────────────────────────────────────────────────────────────────────────
 
-export function createDemoHandlers(baseUrl: string, store: DemoStore): HttpHandler[] {
+/** What the twin knows of the brand besides its data: whether the brand has a captcha on (ADR 095). */
+export interface DemoTwinOptions {
+  captchaRequired?: () => boolean;
+}
+
+/** The demo captcha stand-in's tokens (/_demo/captcha.js): the twin accepts these and nothing else. */
+export const DEMO_CAPTCHA_TOKEN_PREFIX = "demo-captcha:";
+
+export function createDemoHandlers(baseUrl: string, store: DemoStore, options: DemoTwinOptions = {}): HttpHandler[] {
   const api = baseUrl.replace(/\/+$/, "");
   return [
     ...catalogHandlers(api, store),
     ...orderHandlers(api, store),
-    ...authHandlers(api, store),
+    ...authHandlers(api, store, options),
     ...googleHandlers(),
     ...vkHandlers(store),
   ];

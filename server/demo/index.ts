@@ -4,7 +4,7 @@
  */
 import type { HttpHandler } from "msw";
 import { createDemoFetch } from "./fetch";
-import { createDemoHandlers } from "./handlers";
+import { createDemoHandlers, type DemoTwinOptions } from "./handlers";
 import { createDemoStore, type DemoStore, type DemoStoreOptions } from "./store";
 
 export const DEMO_BASE_URL = "http://demo.upstream.local";
@@ -16,14 +16,15 @@ export interface DemoUpstream {
   fetch: typeof fetch;
 }
 
-export function createDemoUpstream(baseUrl = DEMO_BASE_URL, options?: DemoStoreOptions): DemoUpstream {
+export function createDemoUpstream(baseUrl = DEMO_BASE_URL, options?: DemoStoreOptions, twin?: DemoTwinOptions): DemoUpstream {
   const store = createDemoStore(options);
-  const handlers = createDemoHandlers(baseUrl, store);
+  const handlers = createDemoHandlers(baseUrl, store, twin);
   return { baseUrl, store, handlers, fetch: createDemoFetch(handlers) };
 }
 
 export { createDemoFetch } from "./fetch";
-export { createDemoHandlers, DEMO_EXTERNAL_TOKEN_PREFIX, DEMO_VK_CODE_PREFIX } from "./handlers";
+export type { DemoTwinOptions } from "./handlers";
+export { createDemoHandlers, DEMO_CAPTCHA_TOKEN_PREFIX, DEMO_EXTERNAL_TOKEN_PREFIX, DEMO_VK_CODE_PREFIX } from "./handlers";
 export { createDemoStore, DEMO_SEEDED_PHONE, DEMO_SMS_FAILING_PHONES, normalizePhone } from "./store";
 export type { DemoOrder, DemoPerson, DemoStore, DemoStoreOptions } from "./store";
 export type { DemoScenario } from "./scenario";

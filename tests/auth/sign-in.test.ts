@@ -321,8 +321,14 @@ describe("bot protection", () => {
     const previous = keys.captchaSiteKey;
     keys.captchaSiteKey = "site-key";
     try {
+      // the page offers the widget (the demo stand-in: the twin cannot verify a real provider's token)
+      expect((await get(new Jar())).body).toMatchObject({ captcha: { siteKey: "site-key", scriptUrl: "/_demo/captcha.js" } });
+      // the upstream judges (ADR 095): no token, or one the captcha did not issue, is refused in the customer's words
       const missing = await post(new Jar(), { intent: "request-code", phone: freshPhone() });
       expect(missing).toMatchObject({ status: 400, body: { error: "Подтвердите, что вы не робот" } });
+      const forged = await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "forged" });
+      expect(forged).toMatchObject({ status: 400, body: { error: "Подтвердите, что вы не робот" } });
+      expect((await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "demo-captcha:abc123" })).status).toBe(303);
       let seen: unknown = undefined;
       restore = useHandlers(
         http.post(`${twin().baseUrl}/api/v1/sign/in/phone/code`, async ({ request }) => {

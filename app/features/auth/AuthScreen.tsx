@@ -7,6 +7,7 @@ import type { AuthActionData, AuthPageData } from "./sign-in.server";
 import { GoogleButton } from "./GoogleButton";
 import { VkButton, VkPopupHandOver } from "./VkButton";
 import { errorPlacement } from "./error-placement";
+import { CaptchaField } from "./CaptchaField";
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
@@ -63,6 +64,16 @@ function ErrorText({ children, id }: { children: ReactNode; id?: string }) {
   );
 }
 
+/** Counts the submissions of this page: a captcha widget is rendered afresh for each (a token is used once). */
+function useSubmissionCount() {
+  const navigation = useNavigation();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (navigation.state === "submitting") setCount((n) => n + 1);
+  }, [navigation.state]);
+  return count;
+}
+
 function usePending(intent: string) {
   const navigation = useNavigation();
   return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -80,6 +91,7 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
   const id = useId();
   const error = errorPlacement(page.step, action) === "phone" ? action!.error : null;
   const pending = usePending("request-code");
+  const submissions = useSubmissionCount();
   return (
     <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
       <input type="hidden" name="intent" value="request-code" />
@@ -101,6 +113,7 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
         defaultValue={page.phone ?? ""}
       />
       {error ? <ErrorText id={`${id}-phone-error`}>{error}</ErrorText> : null}
+      {page.captcha ? <CaptchaField key={submissions} config={page.captcha} /> : null}
       <button type="submit" className={primaryClass} disabled={pending}>
         {pending ? t("auth.pending") : t("auth.getCode")}
       </button>
@@ -116,6 +129,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
   const resendPending = usePending("resend");
   const seconds = useCountdown(action?.resendInSeconds ?? page.resendInSeconds);
   const hydrated = useHydrated();
+  const submissions = useSubmissionCount();
   return (
     <div className="flex flex-col gap-4">
       <p>{t("auth.codeSentTo", { phone: page.phoneDisplay ?? "" })}</p>
@@ -155,6 +169,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
             {t("auth.resendIn", { seconds })}
           </p>
         ) : null}
+        {page.captcha && seconds === 0 ? <CaptchaField key={submissions} config={page.captcha} /> : null}
         {/* without JavaScript the button stays: the server refuses an early re-request and says how long */}
         <button type="submit" className={secondaryClass} disabled={resendPending || (hydrated && seconds > 0)}>
           {t("auth.resend")}

@@ -22,6 +22,7 @@ import { isApiError, type ApiError } from "~server/upstream/errors";
 import type { TokenSetDto } from "~/lib/model";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
 import { oneTapFrameUrl } from "./vk-one-tap-protocol";
+import { captchaConfig } from "./captcha";
 
 type AuthMessages = ReturnType<typeof messagesFor>["auth"];
 type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
@@ -110,6 +111,8 @@ export async function pageData(request: Request, redirectTo: string) {
     // the SMS code on the page only in demo mode (never against a real upstream)
     demoCode: config.demo && demo && fresh && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
     demo: config.demo,
+    /** the captcha widget of the forms that request an SMS code (ADR 095); null when the brand has none */
+    captcha: captchaConfig(config.brand.keys.captchaSiteKey, config.demo),
     googleClientId: config.brand.keys.googleClientId,
     appleClientId: config.brand.keys.appleClientId,
     /** the VK One Tap frame's address (ADR 045): with JavaScript the frame shows above the VK button */
@@ -205,8 +208,8 @@ export async function authAction(request: Request, context?: ClientAddressContex
         if (!methods.phone) return fail(t.errors.methodUnavailable);
         const phone = value.intent === "request-code" ? value.phone : flow.phone;
         if (!phone) return fail(t.errors.noCodeRequested);
+        // the upstream judges the token (ADR 095): without JavaScript there is none, and its refusal is shown
         const captchaToken = value.captchaToken || null;
-        if (getContext().config.brand.keys.captchaSiteKey && !captchaToken) return fail(t.errors.captchaRequired);
         // spec §9: one code per 90 s — without JavaScript the server refuses and says how long to wait
         if (flow.phone === phone && flow.sentAt) {
           const left = Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000);
@@ -322,6 +325,8 @@ export function smsErrorText(error: ApiError, t: AuthMessages): string {
     case "sign.phone-invalid":
       return t.validation.phoneInvalid;
     default:
+      // the captcha's refusal (a missing, expired or forged token), whatever the upstream names it
+      if (error.code?.includes("captcha")) return t.errors.captchaRequired;
       return isNetwork(error) ? t.errors.network : t.errors.failed;
   }
 }

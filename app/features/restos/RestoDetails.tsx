@@ -10,7 +10,7 @@ export function RestoDetails({ resto }: { resto: RestoDetailView }) {
   const row = "grid gap-1 border-b border-line py-3 sm:grid-cols-[12rem_1fr]";
   const dt = "text-sm text-muted";
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="flex flex-col gap-3">
         <h2 className="sr-only">{t("restos.photos")}</h2>
         <Gallery photos={resto.photos} alt={resto.name} aspect="aspect-video" />
@@ -113,7 +113,8 @@ function OpeningHoursTable({ resto }: { resto: RestoDetailView }) {
             <tr key={row.dayOfWeek} className={row.isToday ? "font-semibold" : ""} aria-current={row.isToday ? "date" : undefined} data-today={row.isToday ? "" : undefined}>
               <th scope="row" className={`py-1 pr-4 text-left ${row.isToday ? "font-semibold" : "font-normal"}`}>
                 {t(`restos.days.${row.dayOfWeek}`)}
-                {row.isToday ? <span className="ml-1 text-muted">({t("restos.today")})</span> : null}
+                {/* a space, not a margin: "Понедельник (сегодня)" may wrap on a small phone */}
+                {row.isToday ? <>{" "}<span className="text-muted">({t("restos.today")})</span></> : null}
               </th>
               <td className="py-1 text-right">
                 {row.kind === "hours" ? row.text : row.kind === "day-off" ? t("restos.states.day-off") : t("restos.states.round-the-clock")}
