@@ -12,8 +12,9 @@ import auth from "~/i18n/locales/ru/auth";
 import cart from "~/i18n/locales/ru/cart";
 import checkout from "~/i18n/locales/ru/checkout";
 import validation from "~/i18n/locales/ru/validation";
+import pwa from "~/i18n/locales/ru/pwa";
 
-const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation };
+const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa };
 
 export default ru;
 export type Messages = typeof ru;
