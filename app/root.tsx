@@ -14,6 +14,7 @@ import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import { AppHeader } from "~/shell/AppHeader";
 import { FocusAfterNavigation } from "~/shell/FocusAfterNavigation";
+import { ServiceWorker } from "~/shell/ServiceWorker";
 import { useNonce } from "~/document/nonce";
 import { Analytics } from "~/shell/Analytics";
 import { ConsentBanner } from "~/shell/ConsentBanner";
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.brand.theme.primary ?? "#ff6a2b"} />
         {data ? <link rel="icon" href={data.favicon} /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <InlineStyles nonce={nonce} />
         <Links />
@@ -78,6 +80,7 @@ export default function App() {
   return (
     <>
       <FocusAfterNavigation />
+      <ServiceWorker />
       <Shell>
         <Outlet />
       </Shell>

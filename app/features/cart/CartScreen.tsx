@@ -50,7 +50,10 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
                   ))}
                 </ul>
                 {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
-                <div className="mt-3 flex justify-end">
+                <div className="mt-3 flex flex-wrap justify-end gap-1">
+                  <Link to="/cart/share" className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg" data-testid="share-cart">
+                    {t("reorder.share")}
+                  </Link>
                   <Link
                     to="/cart?confirm=clear"
                     preventScrollReset

@@ -12,7 +12,9 @@ import auth from "~/i18n/locales/en/auth";
 import cart from "~/i18n/locales/en/cart";
 import checkout from "~/i18n/locales/en/checkout";
 import validation from "~/i18n/locales/en/validation";
+import pwa from "~/i18n/locales/en/pwa";
+import reorder from "~/i18n/locales/en/reorder";
 
-const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation };
+const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder };
 
 export default en;

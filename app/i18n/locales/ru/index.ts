@@ -12,8 +12,10 @@ import auth from "~/i18n/locales/ru/auth";
 import cart from "~/i18n/locales/ru/cart";
 import checkout from "~/i18n/locales/ru/checkout";
 import validation from "~/i18n/locales/ru/validation";
+import pwa from "~/i18n/locales/ru/pwa";
+import reorder from "~/i18n/locales/ru/reorder";
 
-const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation };
+const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder };
 
 export default ru;
 export type Messages = typeof ru;

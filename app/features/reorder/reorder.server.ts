@@ -1,0 +1,120 @@
+/**
+ * Sharing a cart (issue 18 §2, ADR 056): a link that carries the lines (ids, counts, modifier choices — no
+ * personal data, no prices), and the page that opens it: the lines checked against today's catalog, added to the
+ * visitor's cart with one form ('Добавить в корзину', merging), or — for another restaurant — an offer to switch.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { commitCart, currentCatalog, findPosition } from "~/features/cart/cart.server";
+import { effectiveLocation } from "~/features/location/location.server";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { addLine } from "~/lib/cart";
+import { checkLines, decodeSharedCart, encodeSharedCart, type CheckedLines, type ReorderLookup } from "~/lib/reorder";
+import { isPositionAvailable } from "~/lib/time-slots";
+import { pageUrls } from "~/shell/seo.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import type { RestoCatalog } from "~server/upstream";
+
+/** today's catalog as the reorder rules read it (18+ positions count as not orderable until confirmed) */
+export function reorderLookup(catalog: RestoCatalog, now: Date, adultConfirmed: boolean): ReorderLookup {
+  return {
+    position: (positionId, menuId) => findPosition(catalog, menuId, positionId),
+    modifierGroups: (positionId) => catalog.modifiersByPosition[positionId] ?? [],
+    orderable(positionId, menuId) {
+      const menu = catalog.menus.find((m) => m.menu.id === menuId);
+      const position = menu?.positions.find((p) => p.id === positionId);
+      const group = menu?.groups.find((g) => g.id === (position?.positionGroup?.id ?? 0));
+      if (!position || (group?.isAdult && !adultConfirmed)) return false;
+      return isPositionAvailable(catalog.timeSlotsByPosition[positionId], now, catalog.resto.timezone);
+    },
+  };
+}
+
+async function adultConfirmed(request: Request) {
+  return (await getState(request, "prefs")).person_adulthood_confirmed === true;
+}
+
+/** The share page: the link of the customer's current cart (null when the cart is empty). */
+export async function loadSharePage(request: Request) {
+  const { config } = getContext();
+  const state = await getState(request, "storefront");
+  const location = effectiveLocation(state, config.brand);
+  const { origin } = pageUrls(request);
+  const lines = state.cart_positions;
+  const url =
+    location?.restoId && lines.length > 0
+      ? `${origin}/shared-cart/${encodeSharedCart({ restoId: location.restoId, cityId: location.cityId, lines })}`
+      : null;
+  return { url, count: lines.reduce((n, l) => n + l.count, 0) };
+}
+
+export type SharedCartView =
+  | { kind: "invalid" }
+  | { kind: "other-resto"; sharedResto: string; currentResto: string | null; switchTo: string }
+  | {
+      kind: "lines";
+      currency: string;
+      restoName: string;
+      lines: { key: string; name: string; count: number; unitPrice: number; sum: number; modifiers: string[] }[];
+      leftOut: { name: string | null; reason: CheckedLines["leftOut"][number]["reason"] }[];
+      total: number;
+    };
+
+async function checkShared(request: Request, code: string) {
+  const shared = decodeSharedCart(code);
+  if (!shared) return { view: { kind: "invalid" } as SharedCartView, checked: null };
+  const { config, upstream } = getContext();
+  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  if (location?.restoId !== shared.restoId) {
+    const [sharedResto, currentResto] = await Promise.all([
+      upstream.catalog.resto(shared.restoId).then((r) => r.value.name).catch(() => null),
+      location?.restoId ? upstream.catalog.resto(location.restoId).then((r) => r.value.name).catch(() => null) : null,
+    ]);
+    if (!sharedResto) return { view: { kind: "invalid" } as SharedCartView, checked: null };
+    const back = `/shared-cart/${code}`;
+    const switchTo = `/location?${new URLSearchParams({ city: String(shared.cityId), method: "TAKE_AWAY", resto: String(shared.restoId), redirectTo: back })}`;
+    return { view: { kind: "other-resto", sharedResto, currentResto, switchTo } as SharedCartView, checked: null };
+  }
+  const catalog = await currentCatalog(request);
+  if (!catalog) return { view: { kind: "invalid" } as SharedCartView, checked: null };
+  const checked = checkLines(shared.lines, reorderLookup(catalog, upstream.clock.now(), await adultConfirmed(request)));
+  const view: SharedCartView = {
+    kind: "lines",
+    currency: catalog.resto.currency,
+    restoName: catalog.resto.name,
+    lines: checked.lines.map((l) => ({ key: l.key, name: l.name, count: l.line.count, unitPrice: l.unitPrice, sum: l.sum, modifiers: l.modifiers.map((m) => (m.count > 1 ? `${m.name} × ${m.count}` : m.name)) })),
+    leftOut: checked.leftOut.map((l) => ({ name: l.name, reason: l.reason })),
+    total: checked.lines.reduce((n, l) => n + l.sum, 0),
+  };
+  return { view, checked };
+}
+
+export async function loadSharedCart(request: Request, code: string) {
+  const { view } = await checkShared(request, code);
+  return data({ view }, { headers: { "Cache-Control": "private, no-store" }, status: view.kind === "invalid" ? 404 : 200 });
+}
+
+const addSchema = z.object({ intent: z.literal("add") });
+
+/** 'Добавить в корзину': the shared lines that pass today's checks merge into the visitor's cart. */
+export async function sharedCartAction(request: Request, code: string, form: FormData) {
+  const messages = messagesFor(await getLocale(request));
+  const submission = parseWithZod(form, { schema: addSchema });
+  if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
+  const { checked } = await checkShared(request, code);
+  if (!checked || checked.lines.length === 0) return data({ error: messages.reorder.nothingToAdd }, { status: 400 });
+  const state = await getState(request, "storefront");
+  const previous = state.cart_positions;
+  let cart = previous;
+  for (const { line } of checked.lines) {
+    const change = addLine(cart, line);
+    if (change.issue && change.issue !== "count-capped") return data({ error: messages.menu.errors.cartFull }, { status: 400 });
+    cart = change.cart;
+  }
+  state.cart_positions = [...cart];
+  const result = await commitCart(request, previous);
+  if (!result.ok) return data({ error: messages.errors.cookieTooLarge }, { status: 400 });
+  return redirect("/cart", { status: 303, headers: result.headers });
+}

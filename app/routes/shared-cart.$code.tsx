@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { loadSharedCart, sharedCartAction } from "~/features/reorder/reorder.server";
+import { SharedCartView } from "~/features/reorder/SharedCartView";
+
+/** A shared cart's link (issue 18 §2): its lines checked against today's menu, merged with one form. */
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadSharedCart(request, params.code ?? "");
+export const action = async ({ request, params }: ActionFunctionArgs) => sharedCartAction(request, params.code ?? "", await request.formData());
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function SharedCartRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <SharedCartView view={view} error={actionData && "error" in actionData ? actionData.error : null} />;
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+/**
+ * Installing the storefront and reading it offline (issue 18 §3, ADR 055). The manifest is a plain link and
+ * works everywhere; the service worker, and so the offline mode, needs JavaScript — the no-JS projects check
+ * that they are simply online-only.
+ */
+const CACHE = "storefront-demo-pizza-v1";
+
+async function cachedPaths(page: Page) {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+  }, CACHE);
+}
+
+test.describe("install the storefront", () => {
+  test("every page links the brand's manifest; it names the brand and its icons are the mark", async ({ page, request }) => {
+    await page.goto("/");
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "Демо Пицца", short_name: "Демо Пицца", display: "standalone", start_url: "/", theme_color: "#ff6a2b" });
+    for (const icon of manifest.icons as { src: string }[]) {
+      const answer = await request.get(icon.src);
+      expect(answer.headers()["content-type"]).toContain("image/svg+xml");
+      expect(await answer.text()).toContain("#ff6a2b"); // the demo mark's orange disc
+    }
+  });
+
+  test("with JavaScript Chromium finds the storefront installable", async ({ page, browserName }, testInfo) => {
+    test.skip(!testInfo.project.use.javaScriptEnabled, "installing needs the service worker, which needs JavaScript");
+    expect(browserName).toBe("chromium");
+    await page.goto("/");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Playwright's contexts are incognito-like, which Chromium reports on its own; nothing else may be missing
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    const { errors } = await cdp.send("Page.getAppManifest");
+    expect(errors).toEqual([]);
+  });
+
+  test("offline, the last menu viewed stays readable (prices marked, no ordering) and other pages say offline", async ({ page, context }, testInfo) => {
+    test.skip(!testInfo.project.use.javaScriptEnabled, "the offline mode is the service worker's, which needs JavaScript");
+    // a cart in this browser: the worker must never keep a document that shows it
+    expect((await page.request.post("/_demo/cart", { data: { lines: [{ positionId: 1, menuId: 1, count: 2 }] } })).ok()).toBe(true);
+    await page.goto("/");
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload(); // now controlled: this navigation makes the worker take the menu snapshot
+    await expect.poll(() => cachedPaths(page), { timeout: 15_000 }).toEqual(["/offline", "/offline/menu"]);
+    const snapshot = await page.evaluate(async (name) => (await (await caches.open(name)).match("/offline/menu"))!.text(), CACHE);
+    expect(snapshot).not.toContain("/cart");
+    expect(snapshot).not.toContain("<form");
+
+    await context.setOffline(true);
+    await page.goto("/");
+    await expect(page.getByTestId("offline-menu-note")).toContainText("цены могут быть неактуальны");
+    expect(await page.getByTestId("offline-position").count()).toBeGreaterThan(50);
+    await expect(page.getByRole("button")).toHaveCount(0);
+    await page.goto("/cart");
+    await expect(page.getByRole("heading", { name: "Нет соединения" })).toBeVisible();
+
+    await context.setOffline(false);
+    await page.goto("/");
+    await expect(page.getByTestId("offline-menu-note")).toHaveCount(0);
+    // the cache still holds only the two cookie-free documents
+    expect(await cachedPaths(page)).toEqual(["/offline", "/offline/menu"]);
+  });
+
+  test("without JavaScript there is no worker: offline is the browser's own error, never a stale page", async ({ page }, testInfo) => {
+    test.skip(!!testInfo.project.use.javaScriptEnabled, "checks the no-JavaScript projects");
+    await page.goto("/");
+    expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null).catch(() => null)).toBeNull();
+  });
+});
