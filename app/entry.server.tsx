@@ -11,6 +11,7 @@ import { inlineCss } from "~/document/inline-css.server";
 import { applySecurityHeaders, createNonce } from "~server/security";
 import { getContext } from "~server/context";
 import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
+import { DeferModuleScripts } from "~/document/defer-scripts.server";
 
 function securityOptions() {
   const { config } = getContext();
@@ -53,8 +54,10 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new Utf8ChunkBoundaries();
+          // no script request before the first paint (ADR 080): the module scripts go out inert
+          const deferred = body.pipe(new DeferModuleScripts());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -25,6 +25,8 @@ import { createI18n } from "~/i18n/i18n";
 import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
+import { HydrationBoot } from "~/document/hydration-boot";
+import { useMarkHydrated } from "~/document/hydration";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
@@ -54,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const locale = data?.locale ?? "ru";
   const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
+  useMarkHydrated();
   return (
     <html lang={langTag(locale)} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
       <head>
@@ -69,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <HydrationBoot nonce={nonce} />
       </body>
     </html>
   );
