@@ -114,34 +114,50 @@ export function summarise(lhr, runs, base) {
 
 /**
  * pages: [{ key, path, headers? }]. Runs Lighthouse `runs` times per page in one Chromium and returns
- * { [key]: summary } from each page's median run.
+ * { [key]: summary } from each page's median run. A run that fails (a trace error such as NO_NAVSTART on a
+ * busy machine) is retried up to `maxAttempts` times and counted in `failedRuns`, not fatal to the bench.
  */
 export async function lighthouseFigures({
   base,
   pages,
   runs = 3,
   chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  maxAttempts = 4,
 }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   const lhrs = Object.fromEntries(pages.map((p) => [p.key, []]));
+  /** runs that failed with a trace or runtime error (NO_NAVSTART and the like, seen on a busy machine) and were retried */
+  const failedRuns = Object.fromEntries(pages.map((p) => [p.key, []]));
   try {
     for (let i = 0; i < runs; i++) {
       for (const page of pages) {
-        const result = await lighthouse(base + page.path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          disableFullPageScreenshot: true, // not scored; saves seconds per run
-          ...(page.headers ? { extraHeaders: page.headers } : {}),
-        });
-        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-        if (result.lhr.runtimeError)
-          throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        lhrs[page.key].push(result.lhr);
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(base + page.path, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            disableFullPageScreenshot: true, // not scored; saves seconds per run
+            ...(page.headers ? { extraHeaders: page.headers } : {}),
+          }).catch((error) => ({ lhr: null, error }));
+          const failure = !result?.lhr
+            ? `no result (${result?.error?.message ?? "unknown"})`
+            : result.lhr.runtimeError
+              ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+              : null;
+          if (!failure) {
+            lhrs[page.key].push(result.lhr);
+            break;
+          }
+          failedRuns[page.key].push(failure);
+          console.error(`Lighthouse on ${page.path}, run ${i + 1}, attempt ${attempt}: ${failure}`);
+          if (attempt >= maxAttempts) throw new Error(`Lighthouse on ${page.path} failed ${attempt} times in a row: ${failure}`);
+        }
       }
     }
   } finally {
     await chrome.kill();
   }
-  return Object.fromEntries(pages.map((p) => [p.key, summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base)]));
+  return Object.fromEntries(
+    pages.map((p) => [p.key, { ...summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base), failedRuns: failedRuns[p.key] }]),
+  );
 }
