@@ -1,4 +1,6 @@
-import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR } from "./defer-scripts";
+import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR, HYDRATION_STARTED } from "./defer-scripts";
+
+const RELEASE = HYDRATION_STARTED;
 
 /**
  * Starts the hydration after the first paint (ADR 080). The server made Remix's module preloads and its
@@ -11,9 +13,18 @@ import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR } from "./defer-scripts";
  * Without JavaScript, and until the hydration, the page works as plain links and forms (every journey
  * does, DESIGN.md). A tab opened in the background never paints: it starts at once. Browsers without paint
  * timing start after the first animation frame; a safety timer starts it if no paint is ever reported.
+ *
+ * The document's `load` event still waits for the hydration to start, as it did when the module scripts
+ * were parser-inserted: a hidden, empty iframe whose document is held open (`document.open()`) delays the
+ * page's load event until the client entry has called `hydrateRoot` and closes it (`hydrationStarted`
+ * below; a 15 s timer closes it if the scripts never run). So whatever waits for `load` (a test runner, a
+ * crawler) finds React attached, and no request is involved.
  */
 const BOOT = `(function(){
-var d=document,started=false,nonce=d.currentScript&&d.currentScript.nonce;
+var d=document,started=false,nonce=d.currentScript&&d.currentScript.nonce,gate=null;
+try{gate=d.createElement("iframe");gate.hidden=true;gate.tabIndex=-1;gate.title="";gate.setAttribute("aria-hidden","true");d.body.appendChild(gate);gate.contentDocument.open();}catch(e){gate=null;}
+window.${RELEASE}=function(){if(!gate)return;var g=gate;gate=null;try{g.contentDocument.close();}catch(e){}g.remove();};
+setTimeout(window.${RELEASE},15000);
 function start(){
 if(started)return;started=true;
 var h=d.head,links=d.querySelectorAll("link[${DEFERRED_PRELOAD_ATTR}]");
