@@ -26,7 +26,6 @@ import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
 import { HydrationBoot } from "~/document/hydration-boot";
-import { useMarkHydrated } from "~/document/hydration";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
@@ -56,7 +55,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const locale = data?.locale ?? "ru";
   const i18n = useMemo(() => createI18n(locale, data?.messages ?? {}), [locale, data?.messages]);
-  useMarkHydrated();
   return (
     <html lang={langTag(locale)} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>
       <head>

@@ -1,20 +1,18 @@
-import { useEffect } from "react";
+import { useSyncExternalStore } from "react";
 
 /**
- * Whether the browser is still hydrating the server's first HTML (ADR 081): true from the first client
- * render until the document's first commit; false on the server and for every later client render.
- * Components whose server markup needs no React on the client (the card grids) keep that markup instead
- * of hydrating it.
+ * Whether this render hydrates the server's first HTML (ADR 081): true in the renders that hydrate, false
+ * on the server and in every render React does from scratch on the client (a client navigation, a remount).
+ * React answers it itself: during hydration it uses the server snapshot of an external store. Components
+ * whose server markup needs no React on the client (the card grids) read it once, on their first render,
+ * to keep that markup instead of hydrating it.
  */
-let hydrated = false;
+const subscribe = () => () => {};
 
-export function isHydrating(): boolean {
-  return typeof document !== "undefined" && !hydrated;
-}
-
-/** Rendered once by the document (root Layout): its effect runs after every child's first render. */
-export function useMarkHydrated() {
-  useEffect(() => {
-    hydrated = true;
-  }, []);
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => false,
+    () => typeof document !== "undefined",
+  );
 }

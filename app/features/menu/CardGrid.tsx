@@ -1,7 +1,7 @@
 import { useFetchers, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent, type FormEvent } from "react";
 import { useFragmentCache } from "~/document/fragment-cache";
-import { isHydrating } from "~/document/hydration";
+import { useHydrating } from "~/document/hydration";
 import { useTranslation } from "~/i18n/react";
 import type { PositionCardView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
@@ -61,7 +61,8 @@ export function CardGrid({
   // main thread): links and forms work by the delegation below, `busy` is applied to the DOM, and the grid
   // turns into React cards only when its positions change (a revalidation that changed a price, say)
   const signature = typeof document === "undefined" ? "" : JSON.stringify([lang, currency, positions]);
-  const [serverSignature] = useState(() => (cache && isHydrating() ? signature : null));
+  const hydrating = useHydrating();
+  const [serverSignature] = useState(() => (cache && hydrating ? signature : null));
   const keepServerCards = serverSignature === signature;
   const listRef = useRef<HTMLUListElement>(null);
   const busyKey = [...busy].sort().join(",");
