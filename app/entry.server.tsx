@@ -13,6 +13,7 @@ import { getContext } from "~server/context";
 import { log } from "~server/log";
 import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
+import { DeferModuleScripts } from "~/document/defer-scripts.server";
 
 function securityOptions() {
   const { config } = getContext();
@@ -60,8 +61,10 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new Utf8ChunkBoundaries();
+          // no script request before the first paint (ADR 080): the module scripts go out inert
+          const deferred = body.pipe(new DeferModuleScripts());
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -26,6 +26,7 @@ import { createI18n } from "~/i18n/i18n";
 import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
+import { HydrationBoot } from "~/document/hydration-boot";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
@@ -71,6 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <HydrationBoot nonce={nonce} />
       </body>
     </html>
   );

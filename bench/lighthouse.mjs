@@ -9,14 +9,14 @@ import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 
 export const CATEGORIES = [
-  ["performance", "performance", 95],
+  ["performance", "performance", 98],
   ["accessibility", "accessibility", 100],
   ["best-practices", "best practices", 100],
   ["seo", "SEO", 100],
 ];
 export const METRICS = [
-  ["largest-contentful-paint", "LCP", 2000, (ms) => `${(ms / 1000).toFixed(2)} s`, "≤ 2 s"],
-  ["total-blocking-time", "TBT", 150, (ms) => `${ms.toFixed(0)} ms`, "≤ 150 ms"],
+  ["largest-contentful-paint", "LCP", 1500, (ms) => `${(ms / 1000).toFixed(2)} s`, "≤ 1.5 s"],
+  ["total-blocking-time", "TBT", 100, (ms) => `${ms.toFixed(0)} ms`, "≤ 100 ms"],
   ["cumulative-layout-shift", "CLS", 0.05, (v) => v.toFixed(3), "≤ 0.05"],
 ];
 
@@ -102,6 +102,7 @@ export function summarise(lhr, runs, base) {
     performanceRuns: runs.map((r) => Math.round((r.categories.performance.score ?? 0) * 100)),
     fcpRunsMs: runs.map((r) => Math.round(r.audits["first-contentful-paint"].numericValue)),
     lcpRunsMs: runs.map((r) => Math.round(r.audits["largest-contentful-paint"].numericValue)),
+    tbtRunsMs: runs.map((r) => Math.round(r.audits["total-blocking-time"].numericValue)),
     lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing,
     oddRequests: oddRequests(lhr, base),
@@ -114,34 +115,50 @@ export function summarise(lhr, runs, base) {
 
 /**
  * pages: [{ key, path, headers? }]. Runs Lighthouse `runs` times per page in one Chromium and returns
- * { [key]: summary } from each page's median run.
+ * { [key]: summary } from each page's median run. A run that fails (a trace error such as NO_NAVSTART on a
+ * busy machine) is retried up to `maxAttempts` times and counted in `failedRuns`, not fatal to the bench.
  */
 export async function lighthouseFigures({
   base,
   pages,
   runs = 3,
   chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  maxAttempts = 4,
 }) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   const lhrs = Object.fromEntries(pages.map((p) => [p.key, []]));
+  /** runs that failed with a trace or runtime error (NO_NAVSTART and the like, seen on a busy machine) and were retried */
+  const failedRuns = Object.fromEntries(pages.map((p) => [p.key, []]));
   try {
     for (let i = 0; i < runs; i++) {
       for (const page of pages) {
-        const result = await lighthouse(base + page.path, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          disableFullPageScreenshot: true, // not scored; saves seconds per run
-          ...(page.headers ? { extraHeaders: page.headers } : {}),
-        });
-        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-        if (result.lhr.runtimeError)
-          throw new Error(`Lighthouse on ${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        lhrs[page.key].push(result.lhr);
+        for (let attempt = 1; ; attempt++) {
+          const result = await lighthouse(base + page.path, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            disableFullPageScreenshot: true, // not scored; saves seconds per run
+            ...(page.headers ? { extraHeaders: page.headers } : {}),
+          }).catch((error) => ({ lhr: null, error }));
+          const failure = !result?.lhr
+            ? `no result (${result?.error?.message ?? "unknown"})`
+            : result.lhr.runtimeError
+              ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+              : null;
+          if (!failure) {
+            lhrs[page.key].push(result.lhr);
+            break;
+          }
+          failedRuns[page.key].push(failure);
+          console.error(`Lighthouse on ${page.path}, run ${i + 1}, attempt ${attempt}: ${failure}`);
+          if (attempt >= maxAttempts) throw new Error(`Lighthouse on ${page.path} failed ${attempt} times in a row: ${failure}`);
+        }
       }
     }
   } finally {
     await chrome.kill();
   }
-  return Object.fromEntries(pages.map((p) => [p.key, summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base)]));
+  return Object.fromEntries(
+    pages.map((p) => [p.key, { ...summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base), failedRuns: failedRuns[p.key] }]),
+  );
 }

@@ -35,6 +35,7 @@ import type {
   TimeSlotDetail,
   WorkingHours,
 } from "~/lib/model";
+import { largeMenuEnabled, withLargeMenu } from "./large-menu";
 
 // ─── ids ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -579,7 +580,9 @@ function buildMenu(spec: MenuSpec): DemoMenu {
   return { ref: spec.ref, groups, positions, modifiers, groupIdByKey };
 }
 
-export const DEMO_MENUS: readonly DemoMenu[] = MENU_SPECS.map(buildMenu);
+// the large-menu scenario (DEMO_LARGE_MENU=1) grows the main menu to a real chain's size
+const builtMenus = MENU_SPECS.map(buildMenu);
+export const DEMO_MENUS: readonly DemoMenu[] = largeMenuEnabled() ? withLargeMenu(builtMenus, DEMO_MENU_IDS.main, photo) : builtMenus;
 
 // ─── delivery zones ─────────────────────────────────────────────────────────────────────────────
 
