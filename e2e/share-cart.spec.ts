@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type TestInfo } from "./helpers/returning-customer";
+import type { Browser } from "@playwright/test";
+import { expect, test, type TestInfo } from "./helpers/returning-customer";
 
 /**
  * Sharing a cart (issue 18 §2): a link with the lines (no prices, no personal data), opened by a signed-out
