@@ -92,7 +92,12 @@ async function sendRemixResponse(res, response) {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback, linklocal, uniquelocal");
+/** TRUST_PROXY in Express's syntax; "true"/"false" and a hop count are values, not addresses */
+function trustProxySetting(value = "loopback, linklocal, uniquelocal") {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 
 let shuttingDown = false;
 
