@@ -68,8 +68,9 @@ test.describe("security headers and secrets", () => {
     }
   });
 
-  test("a data response carries the same headers", async ({ request }) => {
-    const response = await request.get("/_root.data");
+  test("a data response carries the same headers", async ({ page }) => {
+    // the page's context is a returning customer: home answers data, not the first visit's redirect
+    const response = await page.request.get("/_root.data");
     expect(response.status()).toBe(200);
     const headers = response.headers();
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");

@@ -23,6 +23,9 @@ export const DEFAULT_TIMEZONE = "+03:00";
 
 // ── §3, §9 money ─────────────────────────────────────────────────────────────────────────────────
 
+/** spec §3: the measure units the spec lists (an upstream may send others: shown plainly, issue 19). */
+export const KNOWN_MEASURE_UNITS = ["g", "pc", "ml", "cm"] as const;
+
 /** spec §3, §9: prices are in minor units; divide by 100. */
 export const MINOR_UNITS_PER_MAJOR = 100;
 /** spec §9: currency up to 2 fraction digits. */

@@ -3,8 +3,8 @@
  * above 1.5 hours"). Texts come from i18n: `menu.units.<unit>` with a `{{value}}` placeholder
  * (ru "{{value}} г", en "{{value}} g").
  */
-import { KNOWN_MEASURE_UNITS, type KnownMeasureUnit, type MeasureUnit } from "~/lib/model";
-import { EXTENDED_COOKING_MINUTES } from "./constants";
+import type { KnownMeasureUnit, MeasureUnit } from "~/lib/model";
+import { EXTENDED_COOKING_MINUTES, KNOWN_MEASURE_UNITS } from "./constants";
 
 export const MEASURE_UNITS: readonly KnownMeasureUnit[] = KNOWN_MEASURE_UNITS;
 

@@ -12,6 +12,9 @@
  * default (`.catch`). server/upstream/README.md lists every field and its rule.
  */
 import { z } from "zod";
+import { KNOWN_MEASURE_UNITS } from "./constants";
+
+export { KNOWN_MEASURE_UNITS };
 import { knownKeys, listOf } from "./record-list";
 
 export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
@@ -260,7 +263,6 @@ export type PositionGroup = z.infer<typeof positionGroupSchema>;
 export const positionGroupsSchema = listOf(positionGroupSchema, { resource: "position-groups" });
 
 /** spec §3 measure units; the app translates these four. */
-export const KNOWN_MEASURE_UNITS = ["g", "pc", "ml", "cm"] as const;
 export const measureUnitSchema = z.enum(KNOWN_MEASURE_UNITS);
 export type KnownMeasureUnit = z.infer<typeof measureUnitSchema>;
 /** A measure unit as the upstream sends it: one of the known four, or a new one shown plainly (issue 19). */
