@@ -57,8 +57,8 @@ test.describe("through the proxy, two containers, one Redis", () => {
     const seen = servedBy(page);
 
     // location: takeaway at the Tverskaya point
+    // a first visit: home opens the location popup by itself (spec §4, ADR 090)
     await page.goto("/");
-    await page.getByTestId("location-chip").click();
     await expect(page.getByTestId("location-popup")).toBeVisible();
     await page.getByTestId("method-TAKE_AWAY").click();
     await page.getByRole("radio", { name: "Тверская улица, 12" }).check();
