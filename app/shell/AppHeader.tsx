@@ -16,7 +16,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
   const here = redirectTarget(location.pathname + location.search);
   return (
     <header className="sticky top-0 z-[100] border-b border-line bg-bg/95 backdrop-blur">
-      <div className="mx-auto flex h-appbar max-w-7xl items-center gap-2 px-4 sm:gap-3 md:h-header-lg">
+      <div className="mx-auto flex h-appbar max-w-7xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4 md:h-header-lg">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded" prefetch="intent">
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="sr-only truncate text-lg font-semibold sm:not-sr-only md:text-2xl">{data.brand.displayName}</span>
@@ -53,7 +53,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
           )}
           <Link
             to="/cart"
-            className="relative inline-flex shrink-0 items-center gap-2 rounded-full bg-brand px-3 py-2 text-sm font-semibold text-on-brand sm:px-4"
+            className="relative inline-flex shrink-0 items-center gap-1.5 rounded-full bg-brand px-2.5 py-2 text-sm font-semibold text-on-brand sm:px-4"
             aria-label={data.cartCount > 0 ? t("app.cartWithCount", { count: data.cartCount }) : t("app.cart")}
           >
             <CartIcon />
