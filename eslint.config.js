@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "build-*/**", "node_modules/**", "public/**", "test-results/**", "playwright-report/**", ".cache/**"] },
+  { ignores: ["build/**", "deploy/.work/**", "build-*/**", "node_modules/**", "public/**", "test-results/**", "playwright-report/**", ".cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
