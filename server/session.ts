@@ -58,6 +58,22 @@ export const storefrontStateSchema = z.object({
   order_person_count: z.number().int().min(1).max(99).optional(),
   order_promo_code: z.string().max(40).nullable().optional(),
   order_pre_order_at: z.string().max(40).nullable().optional(),
+  /**
+   * The order this browser placed last, for its success screen (ADR 096): the idempotency store is per
+   * container while Redis is away, so the redirect after the order may land on a container that never saw it.
+   */
+  last_order: z
+    .object({
+      key: z.string().max(64),
+      owner: z.string().max(40),
+      orderId: z.string().max(64),
+      number: z.string().max(64),
+      total: z.number().nullable(),
+      currency: z.string().max(8),
+      deliveryTime: z.number().int().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 export type StorefrontState = z.infer<typeof storefrontStateSchema>;
 

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { commentSchema, nameSchema, makePhoneSchema, V } from "~/lib/validation";
 import { getContext } from "~server/context";
-import { commitHeaders, getState } from "~server/session";
+import { commitHeaders, getState, type StorefrontState } from "~server/session";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { getClientAddress, type ClientAddressContext } from "~server/auth/client-address";
@@ -146,7 +146,7 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
 
   if (state.cart_positions.length === 0) {
     // a refresh or resubmit after the order went through: the cart is already empty
-    const placed = await idempotent.lookup<PlacedOrder>(input.key, owner);
+    const placed = (await idempotent.lookup<PlacedOrder>(input.key, owner)) ?? ownLastOrder(state, input.key, owner);
     if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true };
     return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
   }
@@ -190,6 +190,7 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
     state.order_promo_code = null;
     state.order_comment = "";
     state.order_pre_order_at = null;
+    state.last_order = { key: input.key, owner, ...value };
     telemetry.count("orders_total", { outcome: replayed ? "replayed" : "placed", reason: replayed ? "duplicate" : "new" });
     return { kind: "placed", key: input.key, order: value, replayed };
   } catch (error) {
@@ -237,7 +238,20 @@ export async function placedOrder(request: Request, key: string): Promise<Placed
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
   const person = await checkoutPerson(request);
   if (!person) return null;
-  return getOrderIdempotency().lookup<PlacedOrder>(key, String(person.auth.personId));
+  const owner = String(person.auth.personId);
+  const stored = await getOrderIdempotency().lookup<PlacedOrder>(key, owner);
+  return stored ?? ownLastOrder(await getState(request, "storefront"), key, owner);
+}
+
+/**
+ * The browser's own copy of the order it placed last (ADR 096): the store of the container that placed it may
+ * not be this one's while Redis is away, and the redirect after the order may land on the other container.
+ */
+function ownLastOrder(state: StorefrontState, key: string, owner: string): PlacedOrder | null {
+  const last = state.last_order;
+  if (!last || last.key !== key || last.owner !== owner) return null;
+  const { key: _key, owner: _owner, ...order } = last;
+  return order;
 }
 
 /** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */
