@@ -30,7 +30,7 @@ export function handleDataRequest(response: Response) {
 export const streamTimeout = 5_000;
 
 /** server.mjs starts the Prometheus port through the build (issue 16, ADR 065): one telemetry module instance */
-export { metricsPortFrom, startMetrics } from "~/metrics.server";
+export { metricsPortFrom, startMetrics } from "~server/metrics";
 
 /**
  * Streams the document. Bots (and crawlers checking SEO) get the whole document at once; browsers
