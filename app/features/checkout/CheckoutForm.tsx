@@ -126,30 +126,33 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
         ) : (
           <div className="clear-both flex flex-col gap-2">
             {view.payment.methods.map((method) => {
-              const { key, defaultChecked: _defaultChecked, ...radio } = getInputProps(fields.paymentMethod, { type: "radio", value: method });
+              const { key, defaultChecked: _defaultChecked, ...radio } = getInputProps(fields.paymentMethod, {
+                type: "radio",
+                value: method,
+              });
               return (
-              <label
-                key={method}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
-              >
-                <input
-                  key={key}
-                  {...radio}
-                  id={`${fields.paymentMethod.id}-${method}`}
-                  checked={method === selectedPayment}
-                  onChange={() => {
-                    setSelectedPayment(method);
-                    // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
-                    if (submitting) return;
-                    paymentFetcher.submit(
-                      { intent: "payment", paymentMethod: method, js: "1" },
-                      { method: "post", action: "/cart" },
-                    );
-                  }}
-                  className="accent-[var(--color-brand)]"
-                />
-                {t(`checkout.paymentMethods.${method}`)}
-              </label>
+                <label
+                  key={method}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
+                >
+                  <input
+                    key={key}
+                    {...radio}
+                    id={`${fields.paymentMethod.id}-${method}`}
+                    checked={method === selectedPayment}
+                    onChange={() => {
+                      setSelectedPayment(method);
+                      // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
+                      if (submitting) return;
+                      paymentFetcher.submit(
+                        { intent: "payment", paymentMethod: method, js: "1" },
+                        { method: "post", action: "/cart" },
+                      );
+                    }}
+                    className="accent-[var(--color-brand)]"
+                  />
+                  {t(`checkout.paymentMethods.${method}`)}
+                </label>
               );
             })}
           </div>
