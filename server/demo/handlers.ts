@@ -33,6 +33,7 @@ import {
   driftedZones,
 } from "./drifted";
 import { demoError, errorResponse, type DemoError } from "./errors";
+import { takeOrderError } from "./armed-errors";
 import {
   placeById,
   reverseGeocode,
@@ -226,6 +227,9 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
       if ("response" in auth) return auth.response;
       const body = await parseBody(request, orderPayloadSchema);
       if ("response" in body) return body.response;
+      // a refusal a test armed for this person (armed-errors.ts, ADR 097)
+      const armed = takeOrderError(store, auth.person.id);
+      if (armed) return errorResponse(armed);
       const result = runPreflight(body.data, { forOrder: true, now: store.now() });
       if (!result.ok) return errorResponse(result.error);
       const order = store.addOrder({

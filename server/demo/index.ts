@@ -32,3 +32,4 @@ export { DEMO_PROMO_CODES } from "./promo";
 export { DEMO_DELIVERY_LINE_ID } from "./preflight";
 export { DEMO_ERROR_CODES, PROMO_ERROR_CODES, RESTO_PAY_ERROR_CODES } from "./errors";
 export * from "./data";
+export { armOrderError, disarmOrderErrors, takeOrderError } from "./armed-errors";

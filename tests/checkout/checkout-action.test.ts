@@ -1,6 +1,7 @@
 // Checkout through the /cart action: sign-in, validation (spec §5), order errors (spec §8), the day-off
 // dialog, and idempotent submission against the upstream twin through msw.
 import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, orderFails, post, twin, withUpstream } from "./helpers";
+import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
@@ -32,6 +33,7 @@ function unwrap(result: unknown): { status: number; body: Record<string, unknown
   const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
   return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
 }
+const replyOf = (res: { body: Record<string, unknown> }) => res.body.result as SubmissionResult<string[]>;
 const submit = async (cookie: string, fields: Record<string, string>) =>
   unwrap(await action({ request: post("/cart", cookie, fields), params: {}, context: {} }));
 
@@ -78,7 +80,7 @@ describe("checkout", () => {
     for (const [change, field, message] of cases) {
       const res = await submit(cookie, { ...FIELDS, key: key(), ...change });
       expect(res.status, field).toBe(400);
-      expect((res.body.fieldErrors as Record<string, string>)[field], JSON.stringify(change)).toBe(message);
+      expect(replyOf(res).error?.[field], JSON.stringify(change)).toEqual([message]);
     }
     expect(twin.store.orders().length).toBe(before);
   });
@@ -87,7 +89,7 @@ describe("checkout", () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
     const res = await submit(cookie, { ...FIELDS, key: key(), name: "Вера", phone: "12", comment: "у шлагбаума" });
     expect(res.status).toBe(400);
-    expect(res.body.values).toMatchObject({ name: "Вера", phone: "12", comment: "у шлагбаума", paymentMethod: "CARD_UPON_RECEIPT" });
+    expect(replyOf(res).initialValue).toMatchObject({ name: "Вера", phone: "12", comment: "у шлагбаума", paymentMethod: "CARD_UPON_RECEIPT" });
   });
 
   it("reports every failing field at once, the receipt e-mail included", async () => {
@@ -100,10 +102,11 @@ describe("checkout", () => {
       paymentMethod: "CARD_ONLINE",
       receiptEmail: "",
     });
-    expect(res.body.fieldErrors).toEqual({
-      name: "Введите ваше имя",
-      phone: "Введите номер телефона",
-      receiptEmail: "Укажите email для получения чека",
+    expect(replyOf(res).error).toEqual({
+      "": ["Проверьте поля формы"],
+      name: ["Введите ваше имя"],
+      phone: ["Введите номер телефона"],
+      receiptEmail: ["Укажите email для получения чека"],
     });
   });
 
@@ -188,6 +191,8 @@ describe("order errors (spec §8)", () => {
     ["resto.doesnt-support-takeaway-cash-pay", "Заведение не принимает оплату наличными при самовывозе"],
     ["promo-code.after-finish", "Срок действия промокода истёк"],
     ["order.some-new-code", "Сообщение сервера"],
+    // the spec gives this code its own rule (the cart turns invalid), not a popup text: the upstream's message
+    ["person-order.position-not-found-in-resto", "Сообщение сервера"],
   ];
   for (const [code, message] of cases) {
     it(`${code} → '${message}', the cart kept`, async () => {
@@ -196,7 +201,9 @@ describe("order errors (spec §8)", () => {
       const res = await submit(cookie, { ...FIELDS, key: key() });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ ok: false, error: message });
-      expect(res.body.dayOff).toBe(false);
+      // the order popup (spec §8), with the message as conform's form error too
+      expect(res.body.popup).toBe("order");
+      expect(replyOf(res).error?.[""]).toEqual([message]);
       expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).cart_positions).toEqual(CART);
     });
   }
@@ -209,7 +216,7 @@ describe("order errors (spec §8)", () => {
     );
     const res = await submit(cookie, { ...FIELDS, paymentMethod: "CASH_UPON_RECEIPT", key: key() });
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ dayOff: true, error: "Заведение сейчас не принимает заказы" });
+    expect(res.body).toMatchObject({ popup: "day-off", error: "Заведение сейчас не принимает заказы" });
   });
 
   it("a payment method the resto does not offer is refused before the upstream", async () => {

@@ -2,10 +2,11 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Confirm, Layer } from "~/components/ui/Layer";
+import { Confirm } from "~/components/ui/Layer";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { OrderErrorPopup } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
@@ -23,16 +24,20 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [dayOffClosed, setDayOffClosed] = useState<CartActionData | undefined>(undefined);
+  // the order popup (spec §8) belongs to one answer: closing it hides that answer's popup only
+  const [popupClosed, setPopupClosed] = useState<CartActionData | undefined>(undefined);
   const empty = view.lines.length === 0 && view.dropped.length === 0;
-  const dayOff = actionData && !actionData.ok && actionData.dayOff && dayOffClosed !== actionData;
+  const popup =
+    actionData && !actionData.ok && actionData.intent === "checkout" && actionData.popup && popupClosed !== actionData
+      ? { kind: actionData.popup, message: actionData.error }
+      : null;
   const confirming = confirmOpen || view.confirmClear;
   const orderPending = useOrderPending();
 
   return (
     <div className="py-6">
       {/* under a dialog the cart is inert: Tab and screen readers stay in the dialog, with or without JavaScript */}
-      <div {...inertWhen(Boolean(confirming || dayOff))}>
+      <div {...inertWhen(Boolean(confirming || popup))}>
         <h1 className="mb-4 text-2xl font-semibold md:text-3xl">{t("cart.title")}</h1>
         {empty ? (
           <EmptyCart />
@@ -102,16 +107,12 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
       {confirming ? (
         <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
       ) : null}
-      {dayOff ? (
-        <Layer
-          title={t("checkout.dayOffTitle")}
-          maxWidth="30rem"
-          closeTo="/cart"
-          onClose={hydrated ? () => setDayOffClosed(actionData) : undefined}
-          testId="day-off"
-        >
-          <p className="text-muted">{t("checkout.dayOffText")}</p>
-        </Layer>
+      {popup ? (
+        <OrderErrorPopup
+          kind={popup.kind}
+          message={popup.message}
+          onClose={hydrated ? () => setPopupClosed(actionData) : undefined}
+        />
       ) : null}
     </div>
   );

@@ -14,7 +14,8 @@ import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { isHumanSubmission } from "~server/honeypot-context";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { checkoutValues, parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS, type CheckoutValues } from "~/features/checkout/checkout.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
@@ -52,10 +53,13 @@ export type CartActionData =
       ok: false;
       intent: string;
       error: string;
-      fieldErrors?: Record<string, string>;
-      dayOff?: boolean;
-      /** a failed checkout: what was submitted, so the re-rendered form shows it (issue 15 §6) */
-      values?: CheckoutValues;
+      /**
+       * a failed checkout: conform's answer (issue 13 §5) — what was submitted (the re-rendered form shows it,
+       * issue 15 §6), the field errors and the form-level message in `formErrors`
+       */
+      result?: SubmissionResult<string[]>;
+      /** a refused order shows in a popup (spec §8 "Order popup"; ADR 097): the day-off one or the order one */
+      popup?: "order" | "day-off";
     };
 
 export async function cartAction(request: Request, context?: ClientAddressContext) {
@@ -65,11 +69,8 @@ export async function cartAction(request: Request, context?: ClientAddressContex
   const submission = parseWithZod(form, { schema });
   const intent = String(form.get("intent") ?? "");
 
-  // without JavaScript the page behind a failed checkout is rendered from the request's (old) cookie: the
-  // answer carries what was submitted, and the form shows that (issue 15 §6)
-  const values = intent === "checkout" ? checkoutValues(form) : undefined;
   const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>
-    data<CartActionData>({ ok: false, intent, error, ...(values ? { values } : {}), ...extra }, { status, headers: await safeHeaders(request) });
+    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(request) });
   const done = async (to = "/cart", committed?: Headers) => {
     // cart changes commit their cookie themselves (commitCart); the rest commit here
     const headers = committed ?? (await commitHeaders(request));
@@ -137,12 +138,17 @@ export async function cartAction(request: Request, context?: ClientAddressContex
     }
     case "checkout": {
       await saveDraft(request, form);
-      // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
-      if (!isHumanSubmission(form, "checkout")) return fail(texts.errors.formRejected);
-      const ctx = await cartContext(request);
-      if (orderingPaused(ctx.catalog)) return fail(texts.checkout.orderingPaused, {}, 503);
+      // without JavaScript the page behind a failed checkout is rendered from the request's (old) cookie: every
+      // answer carries conform's reply — what was submitted, which the form shows (issue 15 §6) — and the
+      // message in its formErrors
       const parsed = await parseCheckout(request, form);
-      if (!parsed.ok) return fail(texts.checkout.fixErrors, { fieldErrors: parsed.fieldErrors });
+      const refuse = (message: string, status: number, popup?: "order" | "day-off") =>
+        fail(message, { result: parsed.reply({ formErrors: [message] }), ...(popup ? { popup } : {}) }, status);
+      // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
+      if (!isHumanSubmission(form, "checkout")) return refuse(texts.errors.formRejected, 400);
+      const ctx = await cartContext(request);
+      if (orderingPaused(ctx.catalog)) return refuse(texts.checkout.orderingPaused, 503);
+      if (parsed.status !== "success") return refuse(texts.checkout.fixErrors, 400);
       // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
       const { payload, available, priced } = await preflightCart(request, ctx, { skipPreflight: true });
       const result = await submitOrder(request, parsed.value, {
@@ -159,10 +165,9 @@ export async function cartAction(request: Request, context?: ClientAddressContex
             status: 303,
             headers: await commitHeaders(request),
           });
-        case "invalid":
-          return fail(result.message, { fieldErrors: result.fieldErrors });
         case "error":
-          return fail(result.message, { dayOff: result.dayOff }, 422);
+          // the cart stays as it was: only a placed order empties it
+          return refuse(result.message, 422, result.dayOff ? "day-off" : "order");
         case "placed":
           return redirect(`/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
       }

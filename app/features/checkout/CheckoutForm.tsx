@@ -1,12 +1,15 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/Field";
 import { useTranslation } from "~/i18n/react";
 import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import { JsFlag } from "~/components/ui/JsFlag";
 import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
 import type { PreOrderSlot } from "./pre-order";
 import { useOrderSubmit } from "./use-order-submit";
+import { parseCheckoutForm, type CheckoutInput } from "./checkout-schema";
 
 /**
  * What the checkout form shows: the cart page's view has it (the cart feature computes it), but the form
@@ -28,52 +31,13 @@ export interface CheckoutFormView {
 }
 type View = CheckoutFormView;
 
-/** What the cart action answers to a failed checkout (until the forms move to conform). */
+/** What the cart action answers to a failed checkout: conform's reply, and which popup shows the refusal. */
 export interface CheckoutActionData {
   ok: boolean;
   intent: string;
   error?: string;
-  fieldErrors?: Record<string, string>;
-  dayOff?: boolean;
-  /** what the failed checkout submitted: the form shows it rather than the stored draft (issue 15 §6) */
-  values?: Partial<Record<"name" | "phone" | "email" | "receiptEmail" | "comment" | "preOrderAt" | "paymentMethod", string>>;
-}
-
-const input = "w-full rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
-
-function Field({
-  label,
-  name,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string; name: string }) => ReactNode;
-}) {
-  const id = useId();
-  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": described })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-brand" data-testid={`error-${name}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  result?: SubmissionResult<string[]>;
+  popup?: "order" | "day-off";
 }
 
 /** The order draft and checkout (spec §2 cart screen, §3 order draft, §5 validation, §6 sign-in). */
@@ -85,33 +49,51 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   const order = useOrderSubmit(formRef);
   const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
-  const errors = failed?.fieldErrors ?? {};
-  // a failed checkout shows what was submitted; the draft (from the cookie) otherwise
-  const draft = { ...view.draft, ...failed?.values };
+  // issue 13 §5: the same schema and parser as the action; a failed POST re-renders from its reply, which holds
+  // what was submitted (issue 15 §6) — the draft from the cookie otherwise
+  const [form, fields] = useForm<CheckoutInput>({
+    id: "checkout",
+    lastResult: failed?.result,
+    defaultValue: { ...view.draft, paymentMethod: view.payment.selected ?? undefined },
+    onValidate: ({ formData }) => parseCheckoutForm(formData, t),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
     view.orderingPaused ||
     view.preflight.invalid ||
     view.payment.methods.length === 0 ||
     (view.method === "DELIVERY" && (!view.place || view.threshold !== null));
-  // after a failed submit, focus moves to the first field with an error (the alert names the problem)
+  // after a failed submit the server answered, focus moves to the first field with an error (the alert names the problem)
   useEffect(() => {
-    if (failed?.fieldErrors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (failed?.result?.error && Object.keys(failed.result.error).some((name) => name !== "")) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
   }, [failed]);
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
-  const submittedPayment = view.payment.methods.find((m) => m === failed?.values?.paymentMethod);
+  const submitted = failed?.result?.initialValue?.paymentMethod;
+  const submittedPayment = view.payment.methods.find((m) => m === submitted);
   const [selectedPayment, setSelectedPayment] = useState(submittedPayment ?? view.payment.selected);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
+  const formProps = getFormProps(form);
+  const paymentError = fields.paymentMethod.errors?.[0];
+  // the order's refusal shows in its popup (spec §8 "Order popup", CartScreen); other form-level messages here
+  const formError = failed?.popup ? undefined : form.errors?.[0];
 
   return (
     <Form
+      {...formProps}
       ref={formRef}
       method="post"
       action="/cart"
       className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => order.hold(event)}
+      onSubmit={(event) => {
+        // conform validates first (a form with errors goes nowhere); a valid one may wait for fetchers (ADR 085)
+        formProps.onSubmit(event);
+        if (!event.defaultPrevented) order.hold(event);
+      }}
       aria-label={t("checkout.heading")}
       data-testid="checkout-form"
     >
@@ -143,78 +125,78 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
           <p className="text-sm text-muted">{t("checkout.noPaymentMethods")}</p>
         ) : (
           <div className="clear-both flex flex-col gap-2">
-            {view.payment.methods.map((method) => (
-              <label
-                key={method}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
-              >
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={method}
-                  checked={method === selectedPayment}
-                  onChange={() => {
-                    setSelectedPayment(method);
-                    // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
-                    if (submitting) return;
-                    paymentFetcher.submit(
-                      { intent: "payment", paymentMethod: method, js: "1" },
-                      { method: "post", action: "/cart" },
-                    );
-                  }}
-                  className="accent-[var(--color-brand)]"
-                />
-                {t(`checkout.paymentMethods.${method}`)}
-              </label>
-            ))}
+            {view.payment.methods.map((method) => {
+              const { key, defaultChecked: _defaultChecked, ...radio } = getInputProps(fields.paymentMethod, {
+                type: "radio",
+                value: method,
+              });
+              return (
+                <label
+                  key={method}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
+                >
+                  <input
+                    key={key}
+                    {...radio}
+                    id={`${fields.paymentMethod.id}-${method}`}
+                    checked={method === selectedPayment}
+                    onChange={() => {
+                      setSelectedPayment(method);
+                      // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
+                      if (submitting) return;
+                      paymentFetcher.submit(
+                        { intent: "payment", paymentMethod: method, js: "1" },
+                        { method: "post", action: "/cart" },
+                      );
+                    }}
+                    className="accent-[var(--color-brand)]"
+                  />
+                  {t(`checkout.paymentMethods.${method}`)}
+                </label>
+              );
+            })}
           </div>
         )}
-        {errors.paymentMethod ? <p className="mt-2 text-sm text-brand">{errors.paymentMethod}</p> : null}
+        {paymentError ? (
+          <p id={fields.paymentMethod.errorId} className="mt-2 text-sm text-brand" data-testid="error-paymentMethod">
+            {paymentError}
+          </p>
+        ) : null}
       </fieldset>
 
       <section aria-labelledby="checkout-contacts" className="flex flex-col gap-3 rounded-3xl bg-surface p-4 md:p-5">
         <h2 id="checkout-contacts" className="font-semibold">
           {t("checkout.contacts")}
         </h2>
-        <Field label={t("checkout.name")} name="name" error={errors.name}>
-          {(p) => <input {...p} className={input} defaultValue={draft.name} maxLength={NAME_MAX + 10} autoComplete="name" />}
-        </Field>
-        <Field label={t("checkout.phone")} name="phone" error={errors.phone}>
-          {(p) => (
-            <input {...p} className={input} type="tel" defaultValue={draft.phone} autoComplete="tel" inputMode="tel" />
-          )}
-        </Field>
-        <Field label={t("checkout.email")} name="email" error={errors.email}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={draft.email} autoComplete="email" />}
-        </Field>
-        <Field label={t("checkout.receiptEmail")} name="receiptEmail" error={errors.receiptEmail}>
-          {(p) => <input {...p} className={input} type="email" defaultValue={draft.receiptEmail} autoComplete="email" />}
-        </Field>
-        <Field label={t("checkout.preOrder")} name="preOrderAt" error={errors.preOrderAt}>
-          {(p) => (
-            <select {...p} className={input} defaultValue={draft.preOrderAt}>
-              <option value="">{t("checkout.asap")}</option>
-              {view.slots.map((slot) => (
-                <option key={slot.value} value={slot.value}>
-                  {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field
+        <TextField meta={fields.name} label={t("checkout.name")} maxLength={NAME_MAX + 10} autoComplete="name" />
+        <TextField meta={fields.phone} label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" />
+        <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
+        <TextField meta={fields.receiptEmail} label={t("checkout.receiptEmail")} type="email" autoComplete="email" />
+        <SelectField meta={fields.preOrderAt} label={t("checkout.preOrder")}>
+          <option value="">{t("checkout.asap")}</option>
+          {view.slots.map((slot) => (
+            <option key={slot.value} value={slot.value}>
+              {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          meta={fields.comment}
           label={t("checkout.comment")}
-          name="comment"
-          error={errors.comment}
           hint={t("checkout.commentHint", { max: COMMENT_MAX })}
-        >
-          {(p) => <textarea {...p} className={input} rows={2} maxLength={COMMENT_MAX} defaultValue={draft.comment} />}
-        </Field>
+          rows={2}
+          maxLength={COMMENT_MAX}
+        />
       </section>
 
-      {failed && !failed.dayOff ? (
-        <p role="alert" className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm" data-testid="checkout-error">
-          {failed.error}
+      {formError ? (
+        <p
+          id={form.errorId}
+          role="alert"
+          className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+          data-testid="checkout-error"
+        >
+          {formError}
         </p>
       ) : null}
       {view.orderingPaused ? (

@@ -1,5 +1,4 @@
 import { interpolate } from "~/i18n/translator";
-import { translateValidation } from "~/i18n/validation";
 import { data, redirect } from "@remix-run/node";
 /**
  * Order submission (spec §6 "Ordering requires sign-in", §7 POST /api/v1/persons/{personId}/orders with the
@@ -7,14 +6,12 @@ import { data, redirect } from "@remix-run/node";
  * when the cart page rendered; every submission with that key — a double click, two concurrent requests, a
  * refresh after the POST, a resubmit from history — gets the one order the first created (server/orders).
  */
-import { z } from "zod";
-import { parseWithZod } from "@conform-to/zod";
-import { commentSchema, nameSchema, makePhoneSchema, V } from "~/lib/validation";
 import { getContext } from "~server/context";
 import { commitHeaders, getState, type StorefrontState } from "~server/session";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { getClientAddress, type ClientAddressContext } from "~server/auth/client-address";
+import { parseCheckoutForm, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
@@ -22,30 +19,7 @@ import { isApiError } from "~server/upstream";
 import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 
-export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
-
-const optionalEmail = z.string().trim().max(200, V.emailInvalid).email(V.emailInvalid).optional();
-
-/** spec §5 checkout form: name, phone, e-mail, receipt e-mail (required for online card payment), comment. */
-export const checkoutSchema = z
-  .object({
-    intent: z.literal("checkout"),
-    key: z.string().regex(IDEMPOTENCY_KEY_PATTERN, V.pattern),
-    paymentMethod: z.enum(PAYMENT_METHODS, { required_error: V.fieldRequired, invalid_type_error: V.fieldRequired }),
-    name: nameSchema,
-    phone: makePhoneSchema("RU"),
-    email: optionalEmail,
-    receiptEmail: optionalEmail,
-    comment: commentSchema,
-    preOrderAt: z.string().max(40).optional(),
-    personCount: z.coerce.number().int().min(1).max(99).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.paymentMethod === "CARD_ONLINE" && !value.receiptEmail) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["receiptEmail"], message: V.receiptEmailRequired });
-    }
-  });
-export type CheckoutInput = z.infer<typeof checkoutSchema>;
+export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 
 /** What is kept per idempotency key and shown on the success screen. */
 export interface PlacedOrder {
@@ -60,41 +34,15 @@ export interface PlacedOrder {
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean }
   | { kind: "sign-in" }
-  | { kind: "invalid"; fieldErrors: Record<string, string>; message: string }
+  /** a refused order: its message shows in the order popup (spec §8 "Order popup"), the day-off one for `dayOff` */
   | { kind: "error"; message: string; dayOff: boolean; code: string | null };
 
-/** Reads and checks the checkout form; field errors are translated to the customer's language. */
+/**
+ * Reads and checks the checkout form with the schema the browser uses too (checkout-schema.ts); the messages
+ * are in the customer's language. The submission's `reply()` is the action's answer (issue 13 §5).
+ */
 export async function parseCheckout(request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: checkoutSchema });
-  if (submission.status === "success") return { ok: true as const, value: submission.value };
-  const locale = await getLocale(request);
-  const fieldErrors: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(submission.error ?? {})) {
-    if (messages?.[0]) fieldErrors[name] = translateValidation(messages[0], translatorFor(locale));
-  }
-  // zod skips the object's refinement while other fields fail; report the receipt e-mail with them
-  const receipt = formData.get("receiptEmail");
-  if (
-    !fieldErrors.receiptEmail &&
-    formData.get("paymentMethod") === "CARD_ONLINE" &&
-    !(typeof receipt === "string" && receipt.trim())
-  ) {
-    fieldErrors.receiptEmail = translateValidation(V.receiptEmailRequired, translatorFor(locale));
-  }
-  return { ok: false as const, fieldErrors };
-}
-
-/** The checkout form's text fields as submitted (bounded), to re-render a failed form with them. */
-export type CheckoutValues = Partial<Record<(typeof CHECKOUT_TEXT_FIELDS)[number], string>>;
-const CHECKOUT_TEXT_FIELDS = ["name", "phone", "email", "receiptEmail", "comment", "preOrderAt", "paymentMethod"] as const;
-
-export function checkoutValues(form: FormData): CheckoutValues {
-  const values: CheckoutValues = {};
-  for (const name of CHECKOUT_TEXT_FIELDS) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value.slice(0, 300);
-  }
-  return values;
+  return parseCheckoutForm(formData, translatorFor(await getLocale(request)));
 }
 
 /** Stores what the customer typed, so that an error or a sign-in round trip does not lose it. */

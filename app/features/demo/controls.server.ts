@@ -4,6 +4,14 @@ import { cartLineSchema } from "~/lib/cart";
 import { commitHeaders, getState } from "~server/session";
 import { getContext } from "~server/context";
 import { getRateLimitStore } from "~server/auth";
+import { armOrderError, disarmOrderErrors } from "~server/demo";
+
+const orderErrorSchema = z.object({
+  phone: z.string().min(1).max(40),
+  code: z.string().min(1).max(120),
+  message: z.string().max(300).optional(),
+  status: z.number().int().min(400).max(599).optional(),
+});
 
 /**
  * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
@@ -68,6 +76,15 @@ export async function demoControlsAction({ params, request }: ActionFunctionArgs
       storefront.cart_positions = lines.data;
       return Response.json({ ok: true }, { headers: await commitHeaders(request) });
     }
+    case "order-error": {
+      // e2e only (ADR 097): the next order of the person with this phone is refused with this code (and message)
+      const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+      const armed = orderErrorSchema.safeParse(body);
+      const person = armed.success ? demo.store.personByPhone(armed.data.phone) : undefined;
+      if (!armed.success || !person) return Response.json({ ok: false }, { status: 400 });
+      const error = armOrderError(demo.store, person.id, armed.data.code, armed.data.message, armed.data.status);
+      return Response.json({ ok: true, error });
+    }
     case "forget-sms": {
       // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike
       // "reset" it keeps every other session, person and order, so tests running alongside are not disturbed
@@ -79,6 +96,7 @@ export async function demoControlsAction({ params, request }: ActionFunctionArgs
     }
     case "reset":
       demo.store.reset();
+      disarmOrderErrors(demo.store);
       await getRateLimitStore().reset();
       await getContext().upstream.cache.clear();
       return Response.json({ ok: true });
