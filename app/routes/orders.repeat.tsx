@@ -1,0 +1,14 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadRepeatList } from "~/features/reorder/history.server";
+import { RepeatOrderList } from "~/features/reorder/RepeatOrders";
+
+/** 'Повторить заказ' from the header's account menu (issue 18 §1): the last five orders. */
+export const loader = ({ request }: LoaderFunctionArgs) => loadRepeatList(request);
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function RepeatOrdersRoute() {
+  const { orders } = useLoaderData<typeof loader>();
+  return <RepeatOrderList orders={orders} />;
+}
