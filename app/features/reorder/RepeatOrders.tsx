@@ -50,7 +50,9 @@ export function RepeatOrderView({ page, error }: { page: RepeatOrderPage; error:
   const { order } = page;
   const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.language === "en" ? "en-US" : "ru-RU");
   return (
-    <SharedCartView view={page.view} error={error} title={t("reorder.repeatTitle")} invalidText={t("reorder.repeatMissing")}>
+    <SharedCartView view={page.view} error={error} title={t("reorder.repeatTitle")} invalidText={t("reorder.repeatMissing")}
+      otherRestoTexts={{ current: "reorder.repeatOtherResto", none: "reorder.repeatOtherRestoNone" }}
+    >
       {order ? (
         <p data-testid="repeat-order">
           {t("reorder.repeatOrder", { number: order.number, date: order.date })}

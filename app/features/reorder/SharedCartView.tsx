@@ -12,12 +12,15 @@ export function SharedCartView({
   error,
   title,
   invalidText,
+  otherRestoTexts,
   children,
 }: {
   view: View;
   error: string | null;
   title?: string;
   invalidText?: string;
+  /** message keys for another restaurant's lines (with and without a current restaurant) */
+  otherRestoTexts?: { current: string; none: string };
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
@@ -38,7 +41,9 @@ export function SharedCartView({
       <Section title={heading}>
         {children}
         <p data-testid="shared-other-resto">
-          {view.currentResto ? t("reorder.otherResto", { shared: view.sharedResto, current: view.currentResto }) : t("reorder.otherRestoNone", { shared: view.sharedResto })}
+          {view.currentResto
+            ? t(otherRestoTexts?.current ?? "reorder.otherResto", { shared: view.sharedResto, current: view.currentResto })
+            : t(otherRestoTexts?.none ?? "reorder.otherRestoNone", { shared: view.sharedResto })}
         </p>
         <Link to={view.switchTo} className="self-start rounded-full bg-brand px-5 py-2 font-semibold text-on-brand" data-testid="shared-switch">
           {t("reorder.switchResto", { shared: view.sharedResto })}

@@ -33,6 +33,8 @@ const reorder: Widen<typeof ru> = {
   repeatThen: "Then: {{amount}}",
   repeatOpen: "Repeat",
   repeatMissing: "This order is not among your last five.",
+  repeatOtherResto: "This order was from “{{shared}}”, and you have “{{current}}” selected.",
+  repeatOtherRestoNone: "This order was from “{{shared}}”.",
   accountMenu: "Profile: {{name}}",
   toMenu: "To the menu",
 };

@@ -31,6 +31,8 @@ const reorder = {
   repeatThen: "Тогда: {{amount}}",
   repeatOpen: "Повторить",
   repeatMissing: "Этого заказа нет среди ваших последних пяти.",
+  repeatOtherResto: "Этот заказ был из ресторана «{{shared}}», а у вас выбран «{{current}}».",
+  repeatOtherRestoNone: "Этот заказ был из ресторана «{{shared}}».",
   accountMenu: "Профиль: {{name}}",
   toMenu: "В меню",
 } as const;
