@@ -124,6 +124,7 @@ test.describe("repeat an order", () => {
     const past = page.getByTestId("past-order");
     await expect(past).toHaveCount(1);
     await expect(past).toContainText("Борщ");
+    await expectNoSeriousA11yIssues(page);
     await past.getByRole("link", { name: /^Повторить/ }).click();
 
     await expect(page.getByTestId("shared-other-resto")).toHaveText(
