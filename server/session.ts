@@ -108,6 +108,17 @@ export const prefsStateSchema = z.object({
 });
 export type PrefsState = z.infer<typeof prefsStateSchema>;
 
+/**
+ * The signed-in customer's last orders (issue 18 §1, ADR 101): a cookie of its own, so that it never takes
+ * room from the cart. `owner` is the person id; the entries are read by app/lib/order-history.ts, which
+ * leaves out what it cannot read. Kept under HISTORY_COOKIE_BUDGET_BYTES by server/orders/history.ts.
+ */
+export const historyStateSchema = z.object({
+  owner: z.string().max(40).optional(),
+  orders: z.array(z.unknown()).max(10).optional(),
+});
+export type HistoryState = z.infer<typeof historyStateSchema>;
+
 // ---- storage ----------------------------------------------------------------------------------
 
 interface Store<T> {
@@ -183,6 +194,7 @@ interface Stores {
   storefront: Store<StorefrontState>;
   auth: Store<AuthState>;
   prefs: Store<PrefsState>;
+  history: Store<HistoryState>;
 }
 
 let stores: Stores | undefined;
@@ -193,6 +205,7 @@ function getStores(): Stores {
       storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90),
       auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
       prefs: signedStore("sf_prefs", prefsStateSchema, config),
+      history: encryptedStore("sf_orders", historyStateSchema, config, 60 * 60 * 24 * 90),
     };
   }
   return stores;
@@ -207,7 +220,13 @@ interface Entry<T> {
   destroyed: boolean;
 }
 type RequestSessions = { [K in Kind]?: Promise<Entry<StateOf<K>>> };
-type StateOf<K extends Kind> = K extends "storefront" ? StorefrontState : K extends "auth" ? AuthState : PrefsState;
+type StateOf<K extends Kind> = K extends "storefront"
+  ? StorefrontState
+  : K extends "auth"
+    ? AuthState
+    : K extends "history"
+      ? HistoryState
+      : PrefsState;
 
 const perRequest = new WeakMap<Request, RequestSessions>();
 const resetRequests = new WeakSet<Request>();
@@ -281,6 +300,17 @@ export async function commitHeaders(request: Request, init?: HeadersInit): Promi
     }
   }
   return headers;
+}
+
+/** Bytes the cookie of one kind would take with this value (its name=value part, as the 4 KB guard counts). */
+export async function cookieBytes<K extends Kind>(kind: K, value: StateOf<K>): Promise<number> {
+  const store = getStores()[kind] as unknown as Store<StateOf<K>>;
+  try {
+    return Buffer.byteLength((await store.serialize(value)).split(";")[0] ?? "");
+  } catch (error) {
+    if (error instanceof CookieTooLargeError) return error.bytes;
+    throw error;
+  }
 }
 
 /** Tests only. */

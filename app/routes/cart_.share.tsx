@@ -1,13 +1,14 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadSharePage } from "~/features/reorder/reorder.server";
 import { ShareCart } from "~/features/reorder/ShareCart";
 import { useTranslation } from "~/i18n/react";
+import { reorderMeta } from "~/features/reorder/meta";
 
 /** 'Поделиться корзиной' (issue 18 §2): the link of the current cart. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadSharePage(request);
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta = reorderMeta("shareTitle");
 export const handle = { layout: "simple" };
 
 export default function ShareCartRoute() {

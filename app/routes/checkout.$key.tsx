@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/components/ui/useMoney";
+import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
@@ -40,6 +41,7 @@ export default function CheckoutSuccess() {
       <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
         {t("checkout.successToMenu")}
       </Link>
+      <RepeatOrderLink orderId={order.orderId} />
     </div>
   );
 }

@@ -1,13 +1,14 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadSharedCart, sharedCartAction } from "~/features/reorder/reorder.server";
 import { SharedCartView } from "~/features/reorder/SharedCartView";
+import { reorderMeta } from "~/features/reorder/meta";
 
 /** A shared cart's link (issue 18 §2): its lines checked against today's menu, merged with one form. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadSharedCart(request, params.code ?? "");
 export const action = async ({ request, params }: ActionFunctionArgs) => sharedCartAction(request, params.code ?? "", await request.formData());
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta = reorderMeta("sharedTitle");
 
 export default function SharedCartRoute() {
   const { view } = useLoaderData<typeof loader>();

@@ -1,7 +1,8 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import type { RootData } from "~/shell/root-data";
 import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
+import { AccountMenu } from "~/shell/AccountMenu";
 import { LocationChip } from "~/features/location/LocationChip";
 import { redirectTarget } from "~/lib/redirect-target";
 
@@ -36,16 +37,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
           </Link>
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
-            <Form method="post" action="/auth/sign-out" className="flex min-w-0 items-center gap-1 md:gap-2">
-              <span className="max-w-20 truncate text-sm text-muted md:max-w-40" data-testid="person-name">
-                {data.person.name || t("auth.profile")}
-              </span>
-              <input type="hidden" name="intent" value="sign-out" />
-              <input type="hidden" name="redirectTo" value={here} />
-              <button type="submit" className="rounded-full px-2 py-2 text-sm hover:bg-surface md:px-3">
-                {t("auth.signOut")}
-              </button>
-            </Form>
+            <AccountMenu name={data.person.name || t("auth.profile")} redirectTo={here} />
           ) : (
             <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="shrink-0 rounded-full px-2 py-2 text-sm hover:bg-surface sm:px-3">
               {t("app.signIn")}

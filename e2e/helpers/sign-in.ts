@@ -33,8 +33,10 @@ export async function signInWithPhone(page: Page, phone: string = randomPhone(),
   return { phone };
 }
 
-/** Signs out through the header's form. */
+/** Signs out through the header's account menu (issue 18 §1: a <details> disclosure with the sign-out form). */
 export async function signOut(page: Page): Promise<void> {
-  await page.locator('form[action="/auth/sign-out"] button[type="submit"]').click();
+  const menu = page.getByTestId("account-menu");
+  if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator("summary").click();
+  await menu.locator('form[action="/auth/sign-out"] button[type="submit"]').click();
   await expect(page.getByTestId("person-name")).toHaveCount(0);
 }

@@ -43,6 +43,7 @@ import {
   toPlaceDetails,
 } from "./geocoder";
 import { runPreflight } from "./preflight";
+import { changedPositions } from "./catalog-changes";
 import type { DemoPerson, DemoStore } from "./store";
 
 export const GOOGLE_PLACES_BASE = "https://places.googleapis.com/v1";
@@ -190,7 +191,7 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
 
     perMenu("position-groups", (menuId) => drift(findMenu(menuId)?.groups ?? [], (groups) => driftedGroups(menuId, groups))),
     perMenu("positions", (menuId, url) => {
-      const positions = drift(findMenu(menuId)?.positions ?? [], (list) => driftedPositions(menuId, list)) as Array<{
+      const positions = drift(changedPositions(findMenu(menuId)?.positions ?? []), (list) => driftedPositions(menuId, list)) as Array<{
         positionGroup?: { id?: unknown } | null;
       }>;
       const groupId = url.searchParams.get("positionGroupId");

@@ -18,6 +18,7 @@ import type {
   PreflightAnswer,
   PreflightPayload,
 } from "~/lib/model";
+import { changedPosition } from "./catalog-changes";
 import { DEMO_AUTO_DISCOUNTS, findDemoResto, findRestoPosition, modifiersOfPosition, type DemoResto } from "./data";
 import { demoError, formatRub, RESTO_PAY_ERROR_CODES, type DemoError } from "./errors";
 import { driftModifiersOf, findDriftPosition } from "./drifted";
@@ -109,7 +110,13 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
 
 /** A position of the resto's menus, or one of the drifted scenario's valid extras (issue 19, drifted.ts). */
 function orderablePosition(restoId: number, positionId: number) {
-  return findRestoPosition(restoId, positionId) ?? findDriftPosition(restoId, positionId);
+  const found = findRestoPosition(restoId, positionId);
+  // issue 18 §1: the tests' menu changes (catalog-changes.ts): a position taken off, a new price
+  if (found) {
+    const position = changedPosition(found.position);
+    return position ? { ...found, position } : undefined;
+  }
+  return findDriftPosition(restoId, positionId);
 }
 
 /** One cart position priced from the data: (price + modifiers) × count, minus automatic discounts. */

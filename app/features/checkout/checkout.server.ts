@@ -18,6 +18,7 @@ import { telemetry } from "~server/telemetry";
 import { isApiError } from "~server/upstream";
 import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
+import { rememberOrder } from "~/features/reorder/history.server";
 
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 
@@ -133,6 +134,8 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         deliveryTime: cart.deliveryTime,
       };
     });
+    // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
+    if (!replayed) await rememberOrder(request, owner, value, cart);
     // the order exists: the cart and the one-off parts of the draft go
     state.cart_positions = [];
     state.order_promo_code = null;

@@ -12,6 +12,7 @@ const orderErrorSchema = z.object({
   message: z.string().max(300).optional(),
   status: z.number().int().min(400).max(599).optional(),
 });
+import { changeCatalog, resetCatalogChanges } from "~server/demo/catalog-changes";
 
 /**
  * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx,
@@ -23,6 +24,13 @@ function controls() {
   if (!demo || !config.demo || process.env.DEMO_CONTROLS !== "1") return null;
   return demo;
 }
+
+const positionIds = z.array(z.number().int().positive()).max(50);
+const catalogChangeSchema = z.object({
+  remove: positionIds.optional(),
+  prices: z.record(z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()).optional(),
+  restore: positionIds.optional(),
+});
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -85,6 +93,15 @@ export async function demoControlsAction({ params, request }: ActionFunctionArgs
       const error = armOrderError(demo.store, person.id, armed.data.code, armed.data.message, armed.data.status);
       return Response.json({ ok: true, error });
     }
+    case "catalog": {
+      // issue 18 §1: take positions off the menu, change their prices, or restore them (per position, so that
+      // tests alongside are not disturbed); the catalog cache goes so that the next page sees the change
+      const body = catalogChangeSchema.safeParse(await request.json().catch(() => null));
+      if (!body.success) return Response.json({ ok: false }, { status: 400 });
+      changeCatalog(body.data);
+      await getContext().upstream.cache.clear();
+      return Response.json({ ok: true });
+    }
     case "forget-sms": {
       // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike
       // "reset" it keeps every other session, person and order, so tests running alongside are not disturbed
@@ -97,6 +114,7 @@ export async function demoControlsAction({ params, request }: ActionFunctionArgs
     case "reset":
       demo.store.reset();
       disarmOrderErrors(demo.store);
+      resetCatalogChanges();
       await getRateLimitStore().reset();
       await getContext().upstream.cache.clear();
       return Response.json({ ok: true });

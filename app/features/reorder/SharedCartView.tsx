@@ -3,14 +3,33 @@ import { useTranslation } from "~/i18n/react";
 import { formatMoney } from "~/lib/money";
 import type { SharedCartView as View } from "~/features/reorder/reorder.server";
 
-/** A shared cart opened by anyone (issue 18 §2): today's lines and prices, what is left out, and one form. */
-export function SharedCartView({ view, error }: { view: View; error: string | null }) {
+/**
+ * A shared cart opened by anyone (issue 18 §2), or a past order to repeat (§1: its own title, a line about the
+ * order and its own "not found" text): today's lines and prices, what is left out, and one form.
+ */
+export function SharedCartView({
+  view,
+  error,
+  title,
+  invalidText,
+  otherRestoTexts,
+  children,
+}: {
+  view: View;
+  error: string | null;
+  title?: string;
+  invalidText?: string;
+  /** message keys for another restaurant's lines (with and without a current restaurant) */
+  otherRestoTexts?: { current: string; none: string };
+  children?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
+  const heading = title ?? t("reorder.sharedTitle");
   if (view.kind === "invalid") {
     return (
-      <Section title={t("reorder.sharedTitle")}>
-        <p role="alert">{t("reorder.invalid")}</p>
+      <Section title={heading}>
+        <p role="alert">{invalidText ?? t("reorder.invalid")}</p>
         <Link to="/" className="self-start rounded-full bg-brand px-5 py-2 font-semibold text-on-brand">
           {t("reorder.toMenu")}
         </Link>
@@ -19,9 +38,12 @@ export function SharedCartView({ view, error }: { view: View; error: string | nu
   }
   if (view.kind === "other-resto") {
     return (
-      <Section title={t("reorder.sharedTitle")}>
+      <Section title={heading}>
+        {children}
         <p data-testid="shared-other-resto">
-          {view.currentResto ? t("reorder.otherResto", { shared: view.sharedResto, current: view.currentResto }) : t("reorder.otherRestoNone", { shared: view.sharedResto })}
+          {view.currentResto
+            ? t(otherRestoTexts?.current ?? "reorder.otherResto", { shared: view.sharedResto, current: view.currentResto })
+            : t(otherRestoTexts?.none ?? "reorder.otherRestoNone", { shared: view.sharedResto })}
         </p>
         <Link to={view.switchTo} className="self-start rounded-full bg-brand px-5 py-2 font-semibold text-on-brand" data-testid="shared-switch">
           {t("reorder.switchResto", { shared: view.sharedResto })}
@@ -32,9 +54,10 @@ export function SharedCartView({ view, error }: { view: View; error: string | nu
   const money = (minor: number) => formatMoney(minor, view.currency, i18n.language === "en" ? "en-US" : "ru-RU");
   const busy = navigation.state === "submitting";
   return (
-    <Section title={t("reorder.sharedTitle")}>
+    <Section title={heading}>
+      {children}
       <p className="text-muted">{t("reorder.sharedIntro", { resto: view.restoName })}</p>
-      <ul className="flex flex-col divide-y divide-line" aria-label={t("reorder.sharedTitle")}>
+      <ul className="flex flex-col divide-y divide-line" aria-label={heading}>
         {view.lines.map((line) => (
           <li key={line.key} className="flex items-start justify-between gap-3 py-2" data-testid="shared-line">
             <span className="min-w-0">

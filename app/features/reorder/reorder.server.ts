@@ -9,8 +9,8 @@ import { z } from "zod";
 import { commitCart, currentCatalog, findPosition } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { addLine } from "~/lib/cart";
-import { checkLines, decodeSharedCart, encodeSharedCart, type CheckedLines, type ReorderLookup } from "~/lib/reorder";
+import { addLine, type CartLine } from "~/lib/cart";
+import { checkLines, decodeSharedCart, encodeSharedCart, type CheckedLines, type ReorderLookup, type SharedCart } from "~/lib/reorder";
 import { isPositionAvailable } from "~/lib/time-slots";
 import { pageUrls } from "~/shell/seo.server";
 import { getContext } from "~server/context";
@@ -65,21 +65,28 @@ export type SharedCartView =
 async function checkShared(request: Request, code: string) {
   const shared = decodeSharedCart(code);
   if (!shared) return { view: { kind: "invalid" } as SharedCartView, checked: null };
+  return checkCart(request, shared, `/shared-cart/${code}`);
+}
+
+/**
+ * Lines of one restaurant (a shared cart, a past order: issue 18 §1–2) checked against today's catalog of the
+ * customer's restaurant; another restaurant's lines are an offer to switch that comes back to `back`.
+ */
+export async function checkCart(request: Request, cart: SharedCart & { lines: (CartLine & { name?: string })[] }, back: string) {
   const { config, upstream } = getContext();
   const location = effectiveLocation(await getState(request, "storefront"), config.brand);
-  if (location?.restoId !== shared.restoId) {
+  if (location?.restoId !== cart.restoId) {
     const [sharedResto, currentResto] = await Promise.all([
-      upstream.catalog.resto(shared.restoId).then((r) => r.value.name).catch(() => null),
+      upstream.catalog.resto(cart.restoId).then((r) => r.value.name).catch(() => null),
       location?.restoId ? upstream.catalog.resto(location.restoId).then((r) => r.value.name).catch(() => null) : null,
     ]);
     if (!sharedResto) return { view: { kind: "invalid" } as SharedCartView, checked: null };
-    const back = `/shared-cart/${code}`;
-    const switchTo = `/location?${new URLSearchParams({ city: String(shared.cityId), method: "TAKE_AWAY", resto: String(shared.restoId), redirectTo: back })}`;
+    const switchTo = `/location?${new URLSearchParams({ city: String(cart.cityId), method: "TAKE_AWAY", resto: String(cart.restoId), redirectTo: back })}`;
     return { view: { kind: "other-resto", sharedResto, currentResto, switchTo } as SharedCartView, checked: null };
   }
   const catalog = await currentCatalog(request);
   if (!catalog) return { view: { kind: "invalid" } as SharedCartView, checked: null };
-  const checked = checkLines(shared.lines, reorderLookup(catalog, upstream.clock.now(), await adultConfirmed(request)));
+  const checked = checkLines(cart.lines, reorderLookup(catalog, upstream.clock.now(), await adultConfirmed(request)));
   const view: SharedCartView = {
     kind: "lines",
     currency: catalog.resto.currency,
@@ -104,6 +111,12 @@ export async function sharedCartAction(request: Request, code: string, form: For
   const submission = parseWithZod(form, { schema: addSchema });
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
   const { checked } = await checkShared(request, code);
+  return mergeIntoCart(request, checked);
+}
+
+/** The checked lines merged into the customer's cart (the cart's own rules and cookie guard), 303 to the cart. */
+export async function mergeIntoCart(request: Request, checked: CheckedLines | null) {
+  const messages = messagesFor(await getLocale(request));
   if (!checked || checked.lines.length === 0) return data({ error: messages.reorder.nothingToAdd }, { status: 400 });
   const state = await getState(request, "storefront");
   const previous = state.cart_positions;

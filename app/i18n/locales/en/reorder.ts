@@ -25,6 +25,17 @@ const reorder: Widen<typeof ru> = {
   otherResto: "This cart was put together at “{{shared}}”, and you have “{{current}}” selected.",
   otherRestoNone: "This cart was put together at “{{shared}}”.",
   switchResto: "Switch to “{{shared}}”",
+  repeat: "Repeat the order",
+  repeatTitle: "Repeat an order",
+  repeatListIntro: "Your latest orders. They go into the cart at today's prices.",
+  repeatEmpty: "Your orders will show up here — there are none yet.",
+  repeatOrder: "Order No. {{number}} of {{date}}",
+  repeatThen: "Then: {{amount}}",
+  repeatOpen: "Repeat",
+  repeatMissing: "This order is not among your last five.",
+  repeatOtherResto: "This order was from “{{shared}}”, and you have “{{current}}” selected.",
+  repeatOtherRestoNone: "This order was from “{{shared}}”.",
+  accountMenu: "Profile: {{name}}",
   toMenu: "To the menu",
 };
 

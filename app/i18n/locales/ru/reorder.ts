@@ -23,6 +23,17 @@ const reorder = {
   otherResto: "Эта корзина собрана в ресторане «{{shared}}», а у вас выбран «{{current}}».",
   otherRestoNone: "Эта корзина собрана в ресторане «{{shared}}».",
   switchResto: "Перейти в «{{shared}}»",
+  repeat: "Повторить заказ",
+  repeatTitle: "Повторить заказ",
+  repeatListIntro: "Ваши последние заказы. Положим их в корзину по сегодняшним ценам.",
+  repeatEmpty: "Здесь появятся ваши заказы — пока их нет.",
+  repeatOrder: "Заказ № {{number}} от {{date}}",
+  repeatThen: "Тогда: {{amount}}",
+  repeatOpen: "Повторить",
+  repeatMissing: "Этого заказа нет среди ваших последних пяти.",
+  repeatOtherResto: "Этот заказ был из ресторана «{{shared}}», а у вас выбран «{{current}}».",
+  repeatOtherRestoNone: "Этот заказ был из ресторана «{{shared}}».",
+  accountMenu: "Профиль: {{name}}",
   toMenu: "В меню",
 } as const;
 

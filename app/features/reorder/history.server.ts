@@ -1,0 +1,133 @@
+/**
+ * Repeating an order (issue 18 §1, ADR 101/102): the signed-in customer's last five orders are remembered
+ * when an order is placed (`rememberOrder`, called by checkout); 'Повторить заказ' (the success screen, the
+ * header's account menu) opens `/orders/repeat` — the list — and `/orders/<id>/repeat`: the order's lines
+ * checked against today's catalog exactly as a shared cart's are (reorder.server.ts `checkCart`), merged into
+ * the cart with one form.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { checkoutPerson } from "~/features/checkout/person.server";
+import type { OrderCart, PlacedOrder } from "~/features/checkout/checkout.server";
+import { effectiveLocation } from "~/features/location/location.server";
+import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { langTag } from "~/lib/lang-tag";
+import { PAST_ORDER_ID, findPastOrder, type PastOrder } from "~/lib/order-history";
+import { checkCart, mergeIntoCart, type SharedCartView } from "./reorder.server";
+import { getContext } from "~server/context";
+import { readPastOrders, recordPastOrder } from "~server/orders/history";
+import { commitHeaders, getState } from "~server/session";
+
+/**
+ * Checkout calls this right after a new (not replayed) order, before the cart is emptied: the cart's lines,
+ * the names the order gave them, the restaurant and its city, the date and the total.
+ */
+export async function rememberOrder(request: Request, owner: string, order: PlacedOrder, cart: Pick<OrderCart, "payload">) {
+  const { config, upstream } = getContext();
+  const state = await getState(request, "storefront");
+  const location = effectiveLocation(state, config.brand);
+  const restoId = cart.payload?.restoId ?? location?.restoId;
+  if (!restoId || !location || state.cart_positions.length === 0) return;
+  const names = new Map((cart.payload?.positions ?? []).map((p) => [p.id, p.name]));
+  await recordPastOrder(request, owner, {
+    orderId: order.orderId,
+    number: order.number,
+    restoId,
+    cityId: location.cityId,
+    at: upstream.clock.now().getTime(),
+    total: order.total,
+    currency: order.currency,
+    lines: state.cart_positions.map((line) => {
+      const name = names.get(line.positionId);
+      return name ? { ...line, name } : { ...line };
+    }),
+  });
+}
+
+/** the signed-in person's id, else a 303 to sign-in that comes back here */
+async function ownerOrSignIn(request: Request, back: string): Promise<string> {
+  const person = await checkoutPerson(request);
+  if (person) return String(person.auth.personId);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: await commitHeaders(request) });
+}
+
+export interface PastOrderSummary {
+  orderId: string;
+  number: string;
+  /** the date it was placed, in the restaurant's time zone and the page's language */
+  date: string;
+  total: number | null;
+  currency: string;
+  restoName: string | null;
+  count: number;
+  names: string[];
+}
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+/** `/orders/repeat`: the last orders, newest first. */
+export async function loadRepeatList(request: Request) {
+  const owner = await ownerOrSignIn(request, "/orders/repeat");
+  const history = await readPastOrders(request, owner);
+  const { upstream } = getContext();
+  const locale = await getLocale(request);
+  const restos = new Map<number, { name: string; timezone: string } | null>();
+  for (const restoId of new Set(history.map((o) => o.restoId))) {
+    restos.set(restoId, await upstream.catalog.resto(restoId).then((r) => r.value).catch(() => null));
+  }
+  const orders: PastOrderSummary[] = history.map((o) => ({
+    orderId: o.orderId,
+    number: o.number,
+    date: formatDate(o.at, restos.get(o.restoId)?.timezone, locale),
+    total: o.total,
+    currency: o.currency,
+    restoName: restos.get(o.restoId)?.name ?? null,
+    count: o.lines.reduce((n, l) => n + l.count, 0),
+    names: o.lines.map((l) => l.name).filter((n): n is string => Boolean(n)),
+  }));
+  return data({ orders }, { headers: await commitHeaders(request, noStore) });
+}
+
+async function pastOrder(request: Request, orderId: string): Promise<PastOrder | null> {
+  const back = `/orders/${encodeURIComponent(orderId)}/repeat`;
+  const owner = await ownerOrSignIn(request, back);
+  if (!PAST_ORDER_ID.test(orderId)) return null;
+  return findPastOrder(await readPastOrders(request, owner), orderId);
+}
+
+export interface RepeatOrderPage {
+  view: SharedCartView;
+  order: { number: string; date: string; total: number | null; currency: string } | null;
+}
+
+/** `/orders/<id>/repeat`: the order's lines checked against today's catalog (404 when it is not remembered). */
+export async function loadRepeatOrder(request: Request, orderId: string) {
+  const order = await pastOrder(request, orderId);
+  if (!order) return data({ view: { kind: "invalid" }, order: null } satisfies RepeatOrderPage, { status: 404, headers: await commitHeaders(request, noStore) });
+  const { view } = await checkCart(request, order, `/orders/${orderId}/repeat`);
+  const timezone = await getContext().upstream.catalog.resto(order.restoId).then((r) => r.value.timezone).catch(() => undefined);
+  const date = formatDate(order.at, timezone, await getLocale(request));
+  const page: RepeatOrderPage = { view, order: { number: order.number, date, total: order.total, currency: order.currency } };
+  return data(page, { headers: await commitHeaders(request, noStore) });
+}
+
+/** a day in the restaurant's zone ("+03:00"; Moscow's when unknown), formatted on the server (no hydration drift) */
+function formatDate(at: number, timezone: string | undefined, locale: string): string {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(timezone ?? "+03:00") ?? ["", "+", "03", "00"];
+  const offsetMs = (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+  return new Intl.DateTimeFormat(langTag(locale), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(at + offsetMs));
+}
+
+const addSchema = z.object({ intent: z.literal("add") });
+
+/** 'Добавить в корзину': the order's lines that pass today's checks merge into the cart (303 to the cart). */
+export async function repeatOrderAction(request: Request, orderId: string, form: FormData) {
+  const messages = messagesFor(await getLocale(request));
+  const submission = parseWithZod(form, { schema: addSchema });
+  if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
+  const order = await pastOrder(request, orderId);
+  if (!order) return data({ error: messages.reorder.repeatMissing }, { status: 404 });
+  const { checked } = await checkCart(request, order, `/orders/${orderId}/repeat`);
+  return mergeIntoCart(request, checked);
+}

@@ -1,0 +1,18 @@
+import type { MetaFunction } from "@remix-run/node";
+
+type ReorderTitle = "repeatTitle" | "sharedTitle" | "shareTitle";
+const FALLBACK: Record<ReorderTitle, string> = { repeatTitle: "Повторить заказ", sharedTitle: "Корзина, которой с вами поделились", shareTitle: "Поделиться корзиной" };
+
+/**
+ * The reorder pages' meta (issue 18): a route's meta replaces the root's, so each needs its own <title> (axe:
+ * document-title) — in the page's language, with the brand — and none of them is for search engines.
+ */
+export function reorderMeta(key: ReorderTitle): MetaFunction {
+  return ({ matches }) => {
+    const root = matches.find((m) => m.id === "root")?.data as
+      | { messages?: { reorder?: Partial<Record<ReorderTitle, string>> }; brand?: { displayName?: string } }
+      | undefined;
+    const title = root?.messages?.reorder?.[key] ?? FALLBACK[key];
+    return [{ title: root?.brand?.displayName ? `${title} — ${root.brand.displayName}` : title }, { name: "robots", content: "noindex" }];
+  };
+}

@@ -1,0 +1,15 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { loadRepeatList } from "~/features/reorder/history.server";
+import { RepeatOrderList } from "~/features/reorder/RepeatOrders";
+import { reorderMeta } from "~/features/reorder/meta";
+
+/** 'Повторить заказ' from the header's account menu (issue 18 §1): the last five orders. */
+export const loader = ({ request }: LoaderFunctionArgs) => loadRepeatList(request);
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const meta = reorderMeta("repeatTitle");
+
+export default function RepeatOrdersRoute() {
+  const { orders } = useLoaderData<typeof loader>();
+  return <RepeatOrderList orders={orders} />;
+}
