@@ -164,7 +164,9 @@ export async function cartAction(request: Request, context?: ClientAddressContex
         case "error":
           return fail(result.message, { dayOff: result.dayOff }, 422);
         case "placed":
-          return redirect(`/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
+          // paid online: on to the payment page (a checked address, ADR 100); with JavaScript Remix turns an
+          // address on another origin into a full-page navigation (window.location)
+          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
       }
     }
   }
