@@ -48,6 +48,8 @@ async function toPaymentPage(page: Page): Promise<{ phone: string; number: strin
 }
 
 test.describe("paying online (issue 15 §9)", () => {
+  // each journey signs in, orders, pays and runs axe: longer than the default 30 s on a busy machine
+  test.describe.configure({ timeout: 60_000 });
   test("pay on the payment page → the success screen says the order is paid", async ({ page }) => {
     const { phone, number } = await toPaymentPage(page);
     await expectNoSeriousA11yIssues(page);

@@ -3,7 +3,7 @@ import type ru from "~/i18n/locales/ru/payment";
 
 const payment: Widen<typeof ru> = {
   awaitedTitle: "Awaiting payment",
-  awaitedText: "The card payment for this order has not arrived yet. If you did not finish paying, go back to it — the restaurant starts cooking once the order is paid.",
+  awaitedText: "The card payment for this order has not arrived yet. If you did not finish paying, go back to it.",
   paidTitle: "Order paid",
   paidText: "The card payment went through. The receipt will be sent to the e-mail you gave.",
   failedTitle: "Payment failed",

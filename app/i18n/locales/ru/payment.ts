@@ -1,7 +1,7 @@
 /** Paying online (issue 15 §9): the success screen's payment block and the demo's stand-in payment page. */
 const payment = {
   awaitedTitle: "Ожидаем оплату",
-  awaitedText: "Оплата картой по заказу ещё не поступила. Если вы не завершили оплату, вернитесь к ней — ресторан начнёт готовить после оплаты.",
+  awaitedText: "Оплата картой по заказу ещё не поступила. Если вы не завершили оплату, вернитесь к ней.",
   paidTitle: "Заказ оплачен",
   paidText: "Оплата картой прошла успешно. Чек придёт на указанный e-mail.",
   failedTitle: "Оплата не прошла",
