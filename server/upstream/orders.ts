@@ -52,6 +52,8 @@ export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
     order(person, orderId) {
       return http.get(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders/${encodeURIComponent(orderId)}`, orderSchema, {
         token: person.accessToken,
+        // the success screen waits for it: a slow answer shows "unknown" rather than a hanging page
+        timeoutMs: 3_000,
       });
     },
   };
