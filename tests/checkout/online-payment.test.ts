@@ -118,6 +118,17 @@ describe("paying online", () => {
     });
   });
 
+  it("the success screen works from the cookie's copy alone (ADR 096): online, the status asked of the upstream", async () => {
+    upstreamOrder({}, { paymentStatus: "FAILED", paymentUrl: "https://pay.example.com/form?id=777" });
+    const k = crypto.randomUUID();
+    // a key this server's idempotency store never saw: only the browser's own copy knows the order
+    const last_order = { key: k, owner: String(person.person_profile.id), orderId: "777", number: "A-777", total: 117000, currency: "RUB", online: true };
+    const cookie = await cookieWith({ ...TAKEAWAY_173, last_order }, person);
+    const page = await successOf(k, cookie);
+    expect(page.order).toMatchObject({ number: "A-777", online: true });
+    expect(page.payment).toEqual({ state: "failed", payUrl: "https://pay.example.com/form?id=777" });
+  });
+
   it("other payment methods: no return address, no payment step, no payment block", async () => {
     const before = twin.store.orders().length;
     const { k, res, after } = await place({ paymentMethod: "CARD_UPON_RECEIPT", receiptEmail: "" });
