@@ -60,6 +60,13 @@ export const brandSchema = z
         analyticsCounterId: z.string().regex(/^\d+$/, "analytics counter id is numeric").nullable().default(null),
       })
       .default({}),
+    /**
+     * https origins of the payment provider's pages (ADR 100): the only places an order's payment address may
+     * send the customer to, and the CSP form-action sources that let the checkout form's 303 go there.
+     */
+    paymentOrigins: z
+      .array(z.string().url().refine((value) => /^https:\/\/[^/]+\/?$/.test(value), "an https origin, e.g. https://pay.example.com"))
+      .default([]),
     termsOfSale: z.string().min(1),
     /** preflight first-error codes that pass silently (spec §8) */
     ignoredPreflightCodes: z.array(z.string()).default([]),

@@ -48,6 +48,8 @@ export function thirdPartySources(brand: Brand): Sources {
     s.frame.push("https://appleid.apple.com");
     s.formAction.push("https://appleid.apple.com");
   }
+  // the order's payment page (ADR 100): the checkout form's 303 leads there
+  for (const origin of brand.paymentOrigins) s.formAction.push(new URL(origin).origin);
   if (k.captchaSiteKey) {
     s.script.push("https://smartcaptcha.yandexcloud.net");
     s.frame.push("https://smartcaptcha.yandexcloud.net");

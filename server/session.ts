@@ -71,6 +71,8 @@ export const storefrontStateSchema = z.object({
       total: z.number().nullable(),
       currency: z.string().max(8),
       deliveryTime: z.number().int().nullable().optional(),
+      /** paid by card online (ADR 099); the payment address itself is not kept here */
+      online: z.boolean().optional(),
     })
     .nullable()
     .optional(),

@@ -330,6 +330,8 @@ export const orderPayloadSchema = preflightPayloadSchema.extend({
   entrance: z.string().nullable().default(null),
   floor: z.string().nullable().default(null),
   intercom: z.string().nullable().default(null),
+  /** CARD_ONLINE: where the payment provider brings the customer back, the success screen (ADR 099) */
+  returnUrl: z.string().max(2000).nullish(),
 });
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
@@ -353,13 +355,25 @@ export const preflightAnswerSchema = z.object({
 });
 export type PreflightAnswer = z.infer<typeof preflightAnswerSchema>;
 
-export const orderSchema = z.object({
-  id: z.union([z.number().int(), z.string()]),
-  number: z.string().nullable().default(null),
-  status: z.string().default("NEW"),
-  createdAt: z.string().nullable().default(null),
-  total: z.number().int().nullable().default(null),
-});
+/**
+ * The order answer (spec §7 "returns the order"), kept whole: fields this app does not read pass through. The
+ * online-payment fields are an assumed contract (ADR 099); they are only read, never trusted — a malformed one
+ * counts as absent (the order exists all the same), and the address is checked before any redirect
+ * (app/lib/online-payment.ts).
+ */
+export const orderSchema = z
+  .object({
+    id: z.union([z.number().int(), z.string()]),
+    number: z.string().nullable().default(null),
+    status: z.string().default("NEW"),
+    createdAt: z.string().nullable().default(null),
+    total: z.number().int().nullable().default(null),
+    /** where to send the customer to pay a CARD_ONLINE order (ADR 099) */
+    paymentUrl: z.string().nullable().default(null).catch(null),
+    /** PENDING | PAID | FAILED (ADR 099) */
+    paymentStatus: z.string().max(40).nullable().default(null).catch(null),
+  })
+  .passthrough();
 export type Order = z.infer<typeof orderSchema>;
 
 export const tokenSetSchema = z.object({

@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/components/ui/useMoney";
 import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
+import { PaymentStatus } from "~/features/checkout/PaymentStatus";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
@@ -17,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export default function CheckoutSuccess() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, payment } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const money = useMoney(order.currency);
   return (
@@ -38,6 +39,7 @@ export default function CheckoutSuccess() {
           {t("checkout.successDeliveryTime", { minutes: order.deliveryTime })}
         </p>
       ) : null}
+      {payment ? <PaymentStatus payment={payment} /> : null}
       <Link to="/" className="rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand">
         {t("checkout.successToMenu")}
       </Link>

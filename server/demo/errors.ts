@@ -52,6 +52,7 @@ export const DEMO_ERROR_CODES = {
   "resto.not-found": { status: 404, message: "Заведение не найдено" },
   "menu.not-found": { status: 404, message: "Меню не найдено" },
   "person.not-found": { status: 404, message: "Пользователь не найден" },
+  "order.not-found": { status: 404, message: "Заказ не найден" },
   // auth (bearer tokens)
   "auth.unauthorized": { status: 401, message: "Требуется авторизация" },
   "auth.token-invalid": { status: 401, message: "Недействительный токен" },

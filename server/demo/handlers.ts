@@ -44,7 +44,7 @@ import {
 } from "./geocoder";
 import { runPreflight } from "./preflight";
 import { changedPositions } from "./catalog-changes";
-import type { DemoPerson, DemoStore } from "./store";
+import type { DemoOrder, DemoPerson, DemoStore } from "./store";
 
 export const GOOGLE_PLACES_BASE = "https://places.googleapis.com/v1";
 export const GOOGLE_GEOCODE_URL = "https://maps.googleapis.com/maps/api/geocode/json";
@@ -239,17 +239,54 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
         payload: body.data,
         lines: result.value.answer.positions,
         total: result.value.total,
+        returnUrl: demoReturnUrl(body.data.returnUrl),
       });
-      const answer: Order = {
-        id: order.id,
-        number: order.number,
-        status: order.status,
-        createdAt: order.createdAt,
-        total: order.total,
-      };
-      return json(answer);
+      return json(orderAnswer(order));
     }),
+
+    // the order as it is now, for its payment status (ADR 099; not in the spec's table)
+    http.get(`${api}/api/v1/persons/:personId/orders/:orderId`, guarded(store, "other", async ({ request, params }) => {
+      const auth = authorize(store, request, params);
+      if ("response" in auth) return auth.response;
+      const order = store.order(intParam(params, "orderId") ?? -1);
+      if (!order || order.personId !== auth.person.id) return errorResponse(demoError("order.not-found"));
+      return json(orderAnswer(order));
+    })),
   ];
+}
+
+/**
+ * The order answer, with the online payment's fields (ADR 099): the stand-in page's address on the site that
+ * asked (the origin of its return address) while the payment is not made, and the payment's status.
+ */
+function orderAnswer(order: DemoOrder): Order {
+  const payment = order.payment;
+  let paymentUrl: string | null = null;
+  if (payment && payment.status !== "PAID") {
+    const url = new URL(`/_demo/pay/${order.id}`, payment.returnUrl);
+    url.searchParams.set("token", payment.token);
+    paymentUrl = url.href;
+  }
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    createdAt: order.createdAt,
+    total: order.total,
+    paymentUrl,
+    paymentStatus: payment?.status ?? null,
+  };
+}
+
+/** A return address the twin accepts: an http(s) URL of a success screen (/checkout/<key>), else none. */
+function demoReturnUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return (url.protocol === "http:" || url.protocol === "https:") && /^\/checkout\/[^/]+$/.test(url.pathname) ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 // ─── sign-in and profile ────────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@
  * and the failure scenario. Deterministic (counters, no randomness) and clock-injectable for tests.
  * Idempotency is not the twin's job: every order POST creates one order.
  */
+import { randomBytes } from "node:crypto";
 import type { OrderPayload, PreflightAnswer, ProfileDto, TokenSetDto } from "~/lib/model";
 import { demoError, type DemoError } from "./errors";
 import { DEFAULT_SCENARIO, type DemoScenario } from "./scenario";
@@ -48,6 +49,17 @@ export interface DemoOrder {
   restoId: number;
   payload: OrderPayload;
   lines: PreflightAnswer["positions"];
+  /** CARD_ONLINE with a return address: the stand-in payment (ADR 099); null for the other methods */
+  payment: DemoPayment | null;
+}
+
+/** The twin's online payment of one order: the stand-in page (/_demo/pay/<id>) records its outcome here. */
+export interface DemoPayment {
+  status: "PENDING" | "PAID" | "FAILED";
+  /** unguessable part of the payment address: the stand-in answers only with it */
+  token: string;
+  /** the success screen, where the stand-in brings the customer back */
+  returnUrl: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DemoError };
@@ -92,8 +104,11 @@ export interface DemoStore {
   person(id: number): DemoPerson | undefined;
   personByPhone(phone: string): DemoPerson | undefined;
 
-  addOrder(input: Omit<DemoOrder, "id" | "number" | "status" | "createdAt">): DemoOrder;
+  addOrder(input: Omit<DemoOrder, "id" | "number" | "status" | "createdAt" | "payment"> & { returnUrl?: string | null }): DemoOrder;
   orders(): DemoOrder[];
+  order(id: number): DemoOrder | undefined;
+  /** the stand-in's outcome; false when the order, its payment or the token does not match or it is paid already */
+  settlePayment(id: number, token: string, status: "PAID" | "FAILED"): boolean;
 }
 
 interface SmsState {
@@ -308,10 +323,12 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
     return { person, tokens: issueTokens(person) };
   }
 
-  function addOrder(input: Omit<DemoOrder, "id" | "number" | "status" | "createdAt">): DemoOrder {
+  function addOrder({ returnUrl, ...input }: Omit<DemoOrder, "id" | "number" | "status" | "createdAt" | "payment"> & { returnUrl?: string | null }): DemoOrder {
     const id = nextOrderId++;
+    const online = input.payload.payType === "CARD_ONLINE" && returnUrl;
     const order: DemoOrder = {
       ...input,
+      payment: online ? { status: "PENDING", token: randomBytes(12).toString("base64url"), returnUrl } : null,
       id,
       number: `D-${String(id - FIRST_ORDER_ID + 1).padStart(4, "0")}`,
       status: "NEW",
@@ -350,6 +367,16 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
       return id === undefined ? undefined : persons.get(id);
     },
     addOrder,
-    orders: () => orders.map((order) => ({ ...order })),
+    orders: () => orders.map((order) => ({ ...order, payment: order.payment ? { ...order.payment } : null })),
+    order(id) {
+      const order = orders.find((o) => o.id === id);
+      return order ? { ...order, payment: order.payment ? { ...order.payment } : null } : undefined;
+    },
+    settlePayment(id, token, status) {
+      const payment = orders.find((o) => o.id === id)?.payment;
+      if (!payment || payment.token !== token || payment.status === "PAID") return false;
+      payment.status = status;
+      return true;
+    },
   };
 }

@@ -27,6 +27,11 @@ export interface Orders {
   preflight(payload: PreflightPayload, person?: PersonAuth | null): Promise<PreflightAnswer>;
   /** POST /api/v1/persons/{personId}/orders with the bearer token; returns the order */
   createOrder(person: PersonAuth, payload: OrderPayload): Promise<Order>;
+  /**
+   * GET /api/v1/persons/{personId}/orders/{orderId} with the bearer token: the order as it is now, for its
+   * payment status (not in the spec's table; the assumed contract is ADR 099). Never cached.
+   */
+  order(person: PersonAuth, orderId: string): Promise<Order>;
 }
 
 export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
@@ -42,6 +47,13 @@ export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
       return http.post(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders`, payload, orderSchema, {
         token: person.accessToken,
         notFoundMessage: NOT_FOUND_MESSAGES.person,
+      });
+    },
+    order(person, orderId) {
+      return http.get(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders/${encodeURIComponent(orderId)}`, orderSchema, {
+        token: person.accessToken,
+        // the success screen waits for it: a slow answer shows "unknown" rather than a hanging page
+        timeoutMs: 3_000,
       });
     },
   };

@@ -88,9 +88,49 @@ describe("orders (spec §6, §7)", () => {
     const person = { personId: 42, accessToken: "access-1" };
     const order = await upstream.orders.createOrder(person, orderPayload);
     await upstream.orders.createOrder(person, orderPayload);
-    expect(order).toEqual({ id: 9001, number: "A-17", status: "NEW", createdAt: "2025-03-03T10:00:00Z", total: 137900 });
+    expect(order).toEqual({
+      id: 9001,
+      number: "A-17",
+      status: "NEW",
+      createdAt: "2025-03-03T10:00:00Z",
+      total: 137900,
+      paymentUrl: null,
+      paymentStatus: null,
+    });
     expect(body).toEqual(orderPayload);
     expect(hits.total()).toBe(2);
+  });
+
+  it("create order keeps the answer whole: unknown fields pass through, the payment fields are read (ADR 099)", async () => {
+    server.use(
+      mock.post(`${BASE}/api/v1/persons/42/orders`, () =>
+        HttpResponse.json({
+          id: 9002,
+          number: "A-18",
+          total: 1000,
+          paymentUrl: "https://pay.example.com/p/1",
+          paymentStatus: "PENDING",
+          payEngine: "sber",
+          extra: { nested: [1, 2] },
+        }),
+      ),
+    );
+    const order = await makeUpstream().orders.createOrder({ personId: 42, accessToken: "a" }, orderPayload);
+    expect(order).toMatchObject({ id: 9002, paymentUrl: "https://pay.example.com/p/1", paymentStatus: "PENDING", payEngine: "sber" });
+    expect(order).toHaveProperty("extra", { nested: [1, 2] });
+  });
+
+  it("the order now: GET /api/v1/persons/{personId}/orders/{orderId} with the bearer token (ADR 099)", async () => {
+    let auth: string | null = null;
+    server.use(
+      mock.get(`${BASE}/api/v1/persons/42/orders/9001`, ({ request }) => {
+        auth = request.headers.get("authorization");
+        return HttpResponse.json({ id: 9001, number: "A-17", paymentStatus: "PAID" });
+      }),
+    );
+    const order = await makeUpstream().orders.order({ personId: 42, accessToken: "access-1" }, "9001");
+    expect(auth).toBe("Bearer access-1");
+    expect(order).toMatchObject({ id: 9001, paymentStatus: "PAID", paymentUrl: null });
   });
 
   it("a network failure during create order is thrown once (no retry)", async () => {

@@ -169,7 +169,9 @@ export async function cartAction(request: Request, context?: ClientAddressContex
           // the cart stays as it was: only a placed order empties it
           return refuse(result.message, 422, result.dayOff ? "day-off" : "order");
         case "placed":
-          return redirect(`/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
+          // paid online: on to the payment page (a checked address, ADR 100); with JavaScript Remix turns an
+          // address on another origin into a full-page navigation (window.location)
+          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
       }
     }
   }

@@ -19,6 +19,7 @@ import { isApiError } from "~server/upstream";
 import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 import { rememberOrder } from "~/features/reorder/history.server";
+import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payment.server";
 
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 
@@ -30,10 +31,14 @@ export interface PlacedOrder {
   currency: string;
   /** spec §3, §7: the zone's delivery time in minutes, for delivery orders */
   deliveryTime?: number | null;
+  /** paid by card online (ADR 099): the success screen asks the upstream for the payment's status */
+  online?: boolean;
+  /** the checked payment address from the order answer (ADR 100); kept server-side only, not in the cookie */
+  paymentUrl?: string | null;
 }
 
 export type CheckoutResult =
-  | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean }
+  | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }
   | { kind: "sign-in" }
   /** a refused order: its message shows in the order popup (spec §8 "Order popup"), the day-off one for `dayOff` */
   | { kind: "error"; message: string; dayOff: boolean; code: string | null };
@@ -96,7 +101,8 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
   if (state.cart_positions.length === 0) {
     // a refresh or resubmit after the order went through: the cart is already empty
     const placed = (await idempotent.lookup<PlacedOrder>(input.key, owner)) ?? ownLastOrder(state, input.key, owner);
-    if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true };
+    // (the success screen, not the payment page again: it says whether the payment is still awaited)
+    if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true, paymentUrl: null };
     return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
   }
 
@@ -124,14 +130,17 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         entrance: place?.entrance || null,
         floor: place?.floor || null,
         intercom: place?.intercom || null,
+        returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(request, input.key) : null,
       };
       const order = await getContext().upstream.orders.createOrder(person.auth, payload);
+      const online = input.paymentMethod === "CARD_ONLINE";
       return {
         orderId: String(order.id),
         number: order.number ?? String(order.id),
         total: order.total,
         currency: cart.currency,
         deliveryTime: cart.deliveryTime,
+        ...(online ? { online, paymentUrl: checkedPaymentUrl(request, order.paymentUrl, String(order.id)) } : {}),
       };
     });
     // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
@@ -141,9 +150,10 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
     state.order_promo_code = null;
     state.order_comment = "";
     state.order_pre_order_at = null;
-    state.last_order = { key: input.key, owner, ...value };
+    const { paymentUrl = null, ...kept } = value;
+    state.last_order = { key: input.key, owner, ...kept };
     telemetry.count("orders_total", { outcome: replayed ? "replayed" : "placed", reason: replayed ? "duplicate" : "new" });
-    return { kind: "placed", key: input.key, order: value, replayed };
+    return { kind: "placed", key: input.key, order: value, replayed, paymentUrl };
   } catch (error) {
     telemetry.count("orders_total", { outcome: "refused", reason: refusalReason(error) });
     if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: error.code };
@@ -186,12 +196,17 @@ function refusalReason(error: unknown): string {
 
 /** The placed order behind a success URL, for its owner only. */
 export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {
+  return (await ownPlacedOrder(request, key))?.order ?? null;
+}
+
+async function ownPlacedOrder(request: Request, key: string): Promise<{ order: PlacedOrder; person: CheckoutPerson } | null> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
   const person = await checkoutPerson(request);
   if (!person) return null;
   const owner = String(person.auth.personId);
   const stored = await getOrderIdempotency().lookup<PlacedOrder>(key, owner);
-  return stored ?? ownLastOrder(await getState(request, "storefront"), key, owner);
+  const order = stored ?? ownLastOrder(await getState(request, "storefront"), key, owner);
+  return order ? { order, person } : null;
 }
 
 /**
@@ -207,7 +222,10 @@ function ownLastOrder(state: StorefrontState, key: string, owner: string): Place
 
 /** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */
 export async function loadSuccessPage(request: Request, key: string) {
-  const order = await placedOrder(request, key);
-  if (!order) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
-  return data({ order }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
+  const placed = await ownPlacedOrder(request, key);
+  if (!placed) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
+  // paid online: what the upstream says of the payment now (ADR 099), never what the return URL claims
+  const payment = placed.order.online ? await loadPayment(request, placed.person.auth, placed.order) : null;
+  const { paymentUrl: _url, ...order } = placed.order;
+  return data({ order, payment }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
 }

@@ -14,7 +14,8 @@ import checkout from "~/i18n/locales/en/checkout";
 import validation from "~/i18n/locales/en/validation";
 import pwa from "~/i18n/locales/en/pwa";
 import reorder from "~/i18n/locales/en/reorder";
+import payment from "~/i18n/locales/en/payment";
 
-const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder };
+const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment };
 
 export default en;

@@ -14,8 +14,9 @@ import checkout from "~/i18n/locales/ru/checkout";
 import validation from "~/i18n/locales/ru/validation";
 import pwa from "~/i18n/locales/ru/pwa";
 import reorder from "~/i18n/locales/ru/reorder";
+import payment from "~/i18n/locales/ru/payment";
 
-const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder };
+const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment };
 
 export default ru;
 export type Messages = typeof ru;
