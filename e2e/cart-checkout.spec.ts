@@ -39,6 +39,8 @@ async function addThroughMenu(page: Page) {
 
 test.describe("cart and checkout", () => {
   test("menu → cart → counts → promo → sign-in → checkout → success: one order", async ({ page }) => {
+    // the whole buying journey in one test: about 15 s on an idle machine, twice that on a shared one
+    test.setTimeout(60_000);
     await addThroughMenu(page);
     await page.goto("/cart");
     const lines = page.getByTestId("cart-line");
