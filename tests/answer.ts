@@ -59,3 +59,8 @@ export function messageOf(body: Record<string, unknown>): string | null {
 export function fieldMessages(body: Record<string, unknown>, name: string): string[] | null {
   return (body.error as Record<string, string[] | null> | undefined)?.[name] ?? null;
 }
+
+/** `settleAnswer` for a value already in hand (an action's or loader's return value). */
+export function answerOf(result: unknown): Promise<Answer> {
+  return settleAnswer(async () => result);
+}

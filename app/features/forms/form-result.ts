@@ -17,7 +17,10 @@ export type FormResult = SubmissionResult<string[]>;
  * customer reads text. The same call validates in the browser (`onValidate`) and in the action.
  */
 export function parseTranslated<Schema extends ZodTypeAny>(formData: FormData | URLSearchParams, schema: Schema, t: TFunction) {
-  return parseWithZod(formData, { schema, formatError: (issues: ZodIssue[]) => issues.map((issue) => translateValidation(issue.message, t)) });
+  return parseWithZod(formData, {
+    schema,
+    formatError: (issues: ZodIssue[]) => issues.map((issue) => translateValidation(issue.message, t)),
+  });
 }
 
 /** The value a form sent under `name` (a hidden `intent`, say), as the result echoes it back. */
@@ -38,6 +41,9 @@ export function firstMessage(result: FormResult | null | undefined): string | nu
 }
 
 /** The field (among `names`) that has a message, or undefined. */
-export function fieldWithMessage<Name extends string>(result: FormResult | null | undefined, names: readonly Name[]): Name | undefined {
+export function fieldWithMessage<Name extends string>(
+  result: FormResult | null | undefined,
+  names: readonly Name[],
+): Name | undefined {
   return names.find((name) => Boolean(result?.error?.[name]?.[0]));
 }
