@@ -10,7 +10,7 @@ import { useTranslation } from "~/i18n/react";
 import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
 import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
-import { saveSchema } from "./draft";
+import { draftSchema } from "./draft";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./view";
 import { MapLayer } from "./MapLayer";
@@ -178,7 +178,7 @@ function CityStep({ view }: { view: LocationView }) {
   );
 }
 
-type SaveForm = z.input<typeof saveSchema>;
+type DraftFields = z.input<typeof draftSchema>;
 
 interface StepProps {
   view: LocationView;
@@ -243,16 +243,17 @@ function MethodStep({ view, touched, lastResult, here }: StepProps) {
 
 /**
  * The draft's form: a GET form (each step is a navigation) whose 'Сохранить' posts. A conform form (ADR 103):
- * the browser checks it with the action's `saveSchema`; the address and point messages need the server's
+ * the browser checks it with the draft's schema (the action's `saveSchema` is it plus the intent); the address and point messages need the server's
  * zones, so they come from the draft's view (a GET step) or the refused save's result.
  */
 function DraftForm({ view, touched, lastResult, here }: StepProps) {
   const { t } = useTranslation();
   const q = view.query;
-  const [form, fields] = useForm<SaveForm>({
+  const [form, fields] = useForm<DraftFields>({
     lastResult,
     defaultValue: view.details,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: saveSchema }),
+    // the draft's schema: 'Найти' (GET) sends the draft without the save button's intent
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: draftSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
