@@ -112,7 +112,7 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
       <input type="hidden" name="intent" value="request-code" />
       <input type="hidden" name="redirectTo" value={page.redirectTo} />
       <HoneypotFields {...page.honeypot} />
-      <Field meta={fields.phone} label={t("auth.phoneLabel")} className={fieldClass}>
+      <Field meta={fields.phone} label={t("auth.phoneLabel")} className={fieldClass} alert>
         {(wiring) => {
           const { key, ...props } = getInputProps(fields.phone, { type: "tel", ...wiring });
           return <input key={key} {...props} inputMode="tel" autoComplete="tel" placeholder={t("auth.phonePlaceholder")} className={inputClass} />;
@@ -156,7 +156,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <HoneypotFields {...page.honeypot} />
-        <Field meta={fields.code} label={t("auth.codeLabel")} className={fieldClass}>
+        <Field meta={fields.code} label={t("auth.codeLabel")} className={fieldClass} alert>
           {(wiring) => {
             const { key, ...props } = getInputProps(fields.code, { type: "text", ...wiring });
             return <input key={key} {...props} inputMode="numeric" autoComplete="one-time-code" maxLength={8} className={`${inputClass} tracking-[0.3em]`} />;
