@@ -44,3 +44,23 @@ export function honeypotFields(): Record<string, string> {
   const props = honeypotProps(getConfig().sessionSecrets);
   return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
 }
+
+/**
+ * The first message of an action's submission result (ADR 103: conform's `reply()`, messages under the
+ * field's name or "" for the form), or null — what the customer reads beside the form.
+ */
+export function messageOf(body: Record<string, unknown>): string | null {
+  const error = body.error as Record<string, string[] | null> | undefined;
+  for (const messages of Object.values(error ?? {})) if (messages?.[0]) return messages[0];
+  return null;
+}
+
+/** The messages of one field ("" for the form's own) in an action's submission result. */
+export function fieldMessages(body: Record<string, unknown>, name: string): string[] | null {
+  return (body.error as Record<string, string[] | null> | undefined)?.[name] ?? null;
+}
+
+/** `settleAnswer` for a value already in hand (an action's or loader's return value). */
+export function answerOf(result: unknown): Promise<Answer> {
+  return settleAnswer(async () => result);
+}

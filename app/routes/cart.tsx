@@ -5,6 +5,7 @@ import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
 import type { LayerHandle } from "~/shell/layouts";
+import type { FormResult } from "~/features/forms/form-result";
 
 /**
  * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has
@@ -36,6 +37,8 @@ export const handle: LayerHandle = { layer: (view) => Boolean((view as { confirm
 
 export default function CartRoute() {
   const view = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as CartActionData | undefined;
-  return <CartScreen view={view} actionData={actionData} />;
+  // the cart's intents answer CartActionData; the promo-code form conform's submission result (ADR 103)
+  const actionData = useActionData<typeof action>() as CartActionData | FormResult | undefined;
+  const promoResult = actionData && !("ok" in actionData) ? actionData : undefined;
+  return <CartScreen view={view} actionData={actionData && "ok" in actionData ? actionData : undefined} promoResult={promoResult} />;
 }

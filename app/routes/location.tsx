@@ -26,7 +26,5 @@ export const handle: LayerHandle = { layer: true };
 export default function LocationRoute() {
   const { view, touched, mapsKey, search } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return (
-    <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} actionError={actionData?.error ?? null} />
-  );
+  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} />;
 }

@@ -6,7 +6,8 @@ describe("errorPlacement (issue 14 §11): an action's error is always somewhere 
     // the no-JS case of the issue: a second code request within 90 s, answered on the phone step
     ["phone", { intent: "request-code", error: "Слишком часто", field: "code" }, "general"],
     ["phone", { intent: "request-code", error: "Неверный номер", field: "phone" }, "phone"],
-    ["phone", { intent: "request-code", error: "Подождите 40 с" }, "general"],
+    // a refused code request (the captcha, a rate limit) is the phone form's own message
+    ["phone", { intent: "request-code", error: "Подождите 40 с" }, "phone"],
     ["phone", { intent: "resend", error: "Подождите 40 с" }, "general"],
     ["phone", { intent: "verify", error: "Неверный код", field: "code" }, "general"],
     ["code", { intent: "verify", error: "Неверный код", field: "code" }, "code"],

@@ -11,6 +11,7 @@ import { signOutAction } from "~/features/auth/sign-out.server";
 import { loadRootData } from "~/shell/root-data.server";
 import { getRateLimitStore } from "~server/auth";
 import { commitHeaders } from "~server/session";
+import { fieldMessages, messageOf } from "../answer";
 import { fakeJwt, freshPhone, get, Jar, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";
 
 let restore: (() => void) | null = null;
@@ -44,10 +45,10 @@ describe("phone sign-in", () => {
     // a bot filling every field, and a bot posting without the form's hidden fields
     const filled = await post(jar, { intent: "request-code", phone, name__confirm: "Bob" });
     expect(filled.status).toBe(400);
-    expect(filled.body.error).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
+    expect(messageOf(filled.body)).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
     const bare = await settle(() => authActionOf(request("/auth", jar, { form: { intent: "request-code", phone }, language: "en" })), jar);
     expect(bare.status).toBe(400);
-    expect(bare.body.error).toBe("The form could not be sent. Reload the page and try again.");
+    expect(messageOf(bare.body)).toBe("The form could not be sent. Reload the page and try again.");
     const forged = await post(jar, { intent: "verify", code: "1234", from__confirm: String(Date.now()) });
     expect(forged.status).toBe(400);
     expect(twin().store.peekSmsCode(phone)).toBeFalsy();
@@ -58,11 +59,11 @@ describe("phone sign-in", () => {
 
   it("validates the phone with the spec's messages, in the customer's language", async () => {
     const jar = new Jar();
-    expect((await post(jar, { intent: "request-code", phone: "" })).body.error).toBe("Введите номер телефона");
+    expect(messageOf((await post(jar, { intent: "request-code", phone: "" })).body)).toBe("Введите номер телефона");
     const bad = await post(jar, { intent: "request-code", phone: "12ab" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: "Укажите корректный номер", field: "phone" });
-    expect((await post(jar, { intent: "request-code", phone: "12" }, "en")).body.error).toBe("Enter a valid number");
+    expect(fieldMessages(bad.body, "phone")).toEqual(["Укажите корректный номер"]);
+    expect(messageOf((await post(jar, { intent: "request-code", phone: "12" }, "en")).body)).toBe("Enter a valid number");
   });
 
   it("requests a code, shows the code step with the demo code and a 90 s timer, then signs in and returns", async () => {
@@ -75,7 +76,7 @@ describe("phone sign-in", () => {
     expect(phone).toBe("8 (901) 555-44-33");
 
     const code = twin().store.peekSmsCode("+79015554433")!;
-    expect((await post(jar, { intent: "verify", code: "12" })).body.error).toBe("Слишком короткий SMS-код");
+    expect(messageOf((await post(jar, { intent: "verify", code: "12" })).body)).toBe("Слишком короткий SMS-код");
     const done = await post(jar, { intent: "verify", code });
     expect(done).toMatchObject({ status: 303, location: "/cart" });
     const person = await getPerson(request("/", jar));
@@ -88,8 +89,8 @@ describe("phone sign-in", () => {
     await codeStep(jar);
     const early = await post(jar, { intent: "resend" });
     expect(early.status).toBe(429);
-    expect(early.body.error).toMatch(/^Код можно запрашивать не чаще одного раза в 90 секунд\. Повторите через (\d+) с$/);
-    const seconds = Number(/(\d+) с$/.exec(String(early.body.error))![1]);
+    expect(messageOf(early.body)).toMatch(/^Код можно запрашивать не чаще одного раза в 90 секунд\. Повторите через (\d+) с$/);
+    const seconds = Number(/(\d+) с$/.exec(String(messageOf(early.body)))![1]);
     expect(seconds).toBeGreaterThan(80);
     expect(seconds).toBeLessThanOrEqual(90);
     expect(early.body.resendInSeconds).toBe(seconds);
@@ -99,7 +100,8 @@ describe("phone sign-in", () => {
     restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
     const answer = await post(new Jar(), { intent: "request-code", phone: freshPhone() }, "en");
     expect(answer.status).toBe(429);
-    expect(answer.body).toMatchObject({ error: "A code can be requested once every 90 seconds. Try again in 42 s", resendInSeconds: 42 });
+    expect(messageOf(answer.body)).toBe("A code can be requested once every 90 seconds. Try again in 42 s");
+    expect(answer.body.resendInSeconds).toBe(42);
   });
 
   it.each([
@@ -109,7 +111,7 @@ describe("phone sign-in", () => {
     const answer = await post(new Jar(), { intent: "request-code", phone });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(600);
-    expect(answer.body.error).toBe(message);
+    expect(messageOf(answer.body)).toBe(message);
   });
 
   it("wrong code, then attempts exhausted with the one-hour wait", async () => {
@@ -117,10 +119,10 @@ describe("phone sign-in", () => {
     await codeStep(jar);
     const wrong = await post(jar, { intent: "verify", code: "0000" });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ error: "Неверный код из СМС. Осталось попыток: 4", field: "code" });
+    expect(fieldMessages(wrong.body, "code")).toEqual(["Неверный код из СМС. Осталось попыток: 4"]);
     for (let i = 0; i < 3; i += 1) await post(jar, { intent: "verify", code: "0000" });
     const last = await post(jar, { intent: "verify", code: "0000" });
-    expect(last.body.error).toBe("Попытки ввода кода исчерпаны. Повторите через час");
+    expect(messageOf(last.body)).toBe("Попытки ввода кода исчерпаны. Повторите через час");
     expect(await getPerson(request("/", jar))).toBeNull();
   });
 
@@ -129,11 +131,11 @@ describe("phone sign-in", () => {
     const jar = new Jar();
     await codeStep(jar);
     const answer = await post(jar, { intent: "verify", code: "1234" }, "en");
-    expect(answer.body.error).toBe("No code found for this number. Request a new code");
+    expect(messageOf(answer.body)).toBe("No code found for this number. Request a new code");
   });
 
   it("asks for a code first when none was requested", async () => {
-    expect((await post(new Jar(), { intent: "verify", code: "1234" })).body.error).toBe("Сначала запросите код");
+    expect(messageOf((await post(new Jar(), { intent: "verify", code: "1234" })).body)).toBe("Сначала запросите код");
   });
 
   it("limits code checks per phone", async () => {
@@ -143,7 +145,7 @@ describe("phone sign-in", () => {
     let last = await post(jar, { intent: "verify", code: "0000" });
     for (let i = 0; i < 10; i += 1) last = await post(jar, { intent: "verify", code: "0000" });
     expect(last.status).toBe(429);
-    expect(last.body.error).toMatch(/^Слишком много попыток\. Повторите через \d+ с$/);
+    expect(messageOf(last.body)).toMatch(/^Слишком много попыток\. Повторите через \d+ с$/);
   });
 
   it("'sign in another way' leaves the code step", async () => {
@@ -325,9 +327,11 @@ describe("bot protection", () => {
       expect((await get(new Jar())).body).toMatchObject({ captcha: { siteKey: "site-key", scriptUrl: "/_demo/captcha.js" } });
       // the upstream judges (ADR 095): no token, or one the captcha did not issue, is refused in the customer's words
       const missing = await post(new Jar(), { intent: "request-code", phone: freshPhone() });
-      expect(missing).toMatchObject({ status: 400, body: { error: "Подтвердите, что вы не робот" } });
+      expect(missing.status).toBe(400);
+      expect(fieldMessages(missing.body, "")).toEqual(["Подтвердите, что вы не робот"]);
       const forged = await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "forged" });
-      expect(forged).toMatchObject({ status: 400, body: { error: "Подтвердите, что вы не робот" } });
+      expect(forged.status).toBe(400);
+      expect(fieldMessages(forged.body, "")).toEqual(["Подтвердите, что вы не робот"]);
       expect((await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "demo-captcha:abc123" })).status).toBe(303);
       let seen: unknown = undefined;
       restore = useHandlers(

@@ -5,6 +5,7 @@ import { action, loader } from "~/routes/cart";
 import { checkCartValidity } from "~/features/cart/preflight.server";
 import { getContext } from "~server/context";
 import { getState } from "../../server/session";
+import { answerOf, fieldMessages } from "../answer";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 
 withUpstream();
@@ -19,20 +20,13 @@ async function act(cookie: string, fields: Record<string, string | string[]>) {
   };
 }
 
-/** Remix `data()` results are plain objects in tests; normalise to { status, body, headers }. */
-function unwrap(result: unknown): { status: number; body: Record<string, unknown>; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
-  const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
-  return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
-}
-
 async function cartOf(cookie: string) {
   return (await getState(get("/cart", cookie), "storefront")).cart_positions;
 }
 
 type CartView = CartPageView;
 async function view(cookie: string): Promise<CartView> {
-  return unwrap(await loader({ request: get("/cart", cookie), params: {}, context: {} })).body as unknown as CartView;
+  return (await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }))).body as unknown as CartView;
 }
 
 describe("/cart intent=add (the catalog cards' contract)", () => {
@@ -83,7 +77,7 @@ describe("/cart intent=add (the catalog cards' contract)", () => {
       { intent: "bogus" },
     ];
     for (const fields of bad) {
-      const res = unwrap(await act(cookie, fields));
+      const res = await answerOf(await act(cookie, fields));
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(res.body.error).toBe("Не удалось выполнить запрос");
       expect(res.headers.getSetCookie().some((c) => c.startsWith("sf_state="))).toBe(false);
@@ -118,7 +112,7 @@ describe("/cart changes", () => {
       ...TAKEAWAY_173,
       cart_positions: [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }],
     });
-    const confirming = unwrap(await loader({ request: get("/cart?confirm=clear", cookie), params: {}, context: {} })).body;
+    const confirming = (await answerOf(await loader({ request: get("/cart?confirm=clear", cookie), params: {}, context: {} }))).body;
     expect(confirming.confirmClear).toBe(true);
     const res = await act(cookie, { intent: "clear" });
     expect(res.status).toBe(303);
@@ -128,7 +122,7 @@ describe("/cart changes", () => {
 
   it("answers fetchers (js=1) with JSON instead of a redirect", async () => {
     const cookie = await cookieWith(TAKEAWAY_173);
-    const res = unwrap(await act(cookie, { intent: "person-count", personCount: "3", js: "1" }));
+    const res = await answerOf(await act(cookie, { intent: "person-count", personCount: "3", js: "1" }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true });
     expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_person_count).toBe(3);
@@ -188,7 +182,7 @@ describe("preflight first-error rules (spec §8)", () => {
   it("promo-code.invalid-delivery-type: the promo code and its messages are cleared", async () => {
     preflightFails("promo-code.invalid-delivery-type", "Промокод действует только при самовывозе");
     const cookie = await cookieWith({ ...withCart, order_promo_code: "PICKUP" });
-    const res = unwrap(await loader({ request: get("/cart", cookie), params: {}, context: {} }));
+    const res = await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }));
     expect(res.body.preflight).toEqual({ message: null, invalid: false, failed: false });
     expect((res.body as unknown as CartView).promo!.code).toBeNull();
     expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_promo_code).toBeNull();
@@ -250,9 +244,10 @@ describe("promo codes", () => {
   for (const [code, message] of Object.entries(expected)) {
     it(`${code}: 400 '${message}', not stored`, async () => {
       const cookie = await cookieWith(cart);
-      const res = unwrap(await act(cookie, { intent: "promo", code: code.toLowerCase(), js: "1" }));
+      const res = await answerOf(await act(cookie, { intent: "promo", code: code.toLowerCase(), js: "1" }));
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe(message);
+      // beside the code field (ADR 103)
+      expect(fieldMessages(res.body, "code")).toEqual([message]);
       expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_promo_code ?? null).toBeNull();
     });
   }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { TextField } from "~/components/ui/Field";
+import { Field, TextField } from "~/components/ui/Field";
 
 const schema = z.object({ name: z.string({ required_error: "Введите ваше имя" }).max(5, "Слишком длинно") });
 
@@ -40,5 +40,23 @@ describe("Field (conform wiring)", () => {
     expect(attr(html, "input", "value")).toBe("Иван Иванович");
     const described = attr(html, "input", "aria-describedby")!.split(" ");
     expect(described.map((id) => byId(html, id))).toEqual(["Слишком длинно", "До 5 букв"]);
+  });
+
+  it("announces the error only when asked (alert)", () => {
+    const fd = new FormData();
+    fd.set("name", "Иван Иванович");
+    const lastResult = parseWithZod(fd, { schema }).reply();
+    function Alerting({ alert }: { alert: boolean }) {
+      const [form, fields] = useForm<z.input<typeof schema>>({ id: "a", lastResult });
+      return (
+        <form id={form.id}>
+          <Field meta={fields.name} label="Имя" alert={alert}>
+            {() => <input name="name" />}
+          </Field>
+        </form>
+      );
+    }
+    expect(renderToStaticMarkup(<Alerting alert />)).toMatch(/<p id="[^"]+" role="alert"[^>]*>Слишком длинно</);
+    expect(renderToStaticMarkup(<Alerting alert={false} />)).not.toContain('role="alert"');
   });
 });

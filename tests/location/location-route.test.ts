@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/location";
 import { getContext } from "~server/context";
 import { getState } from "~server/session";
+import { messageOf } from "../answer";
 
 const BASE = "http://localhost";
 
@@ -138,7 +139,8 @@ describe("/location save action", () => {
     expect(isResponse(response)).toBe(false);
     const result = response as Exclude<ActionResult, Response>;
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ error: "Адрес не входит в зону доставки" });
+    // the address field's message, and the draft as sent (ADR 103)
+    expect(result.data).toMatchObject({ status: "error", error: { q: ["Адрес не входит в зону доставки"] }, initialValue: { q: "Профсоюзная 100" } });
   });
 
   it("answers bad input with 400 and a message, never a 500", async () => {
@@ -146,7 +148,7 @@ describe("/location save action", () => {
     const request = new Request(`${BASE}/location`, { method: "POST", body });
     const result = (await action({ request, params: {}, context: {} })) as Exclude<ActionResult, Response>;
     expect(result.init?.status).toBe(400);
-    expect(result.data).toEqual({ error: "Не удалось выполнить запрос" });
+    expect(result.data).toMatchObject({ status: "error", error: { "": ["Не удалось выполнить запрос"] } });
   });
 
   it("asks to confirm a missing house number, then saves the confirmed address", async () => {
@@ -283,7 +285,7 @@ describe("/location save with the cart's validity check (twin preflight)", () =>
     const cookie = await cookieWithCart();
     const result = (await post({ city: "116", method: "TAKE_AWAY", resto: "176" }, cookie)) as Exclude<ActionResult, Response>;
     expect(result.init?.status).toBe(400);
-    expect((result.data as { error: string }).error).toMatch(/недоступна/);
+    expect(messageOf(result.data as Record<string, unknown>)).toMatch(/недоступна/);
     const state = await stateOf(cookie);
     expect(state.city_id).toBeUndefined();
     expect(state.cart_positions).toHaveLength(1);

@@ -19,6 +19,7 @@ import { getSharedRedis, resetSharedRedisForTests } from "~server/redis/shared";
 import { getState } from "~server/session";
 import { addTelemetrySink } from "~server/telemetry";
 import { redisServerForTests } from "./redis-server";
+import { answerOf } from "../answer";
 
 const redis = redisServerForTests();
 withUpstream();
@@ -73,12 +74,6 @@ async function browse(cookie: string) {
   return timings;
 }
 
-function unwrap(result: unknown): { status: number; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, headers: result.headers };
-  const r = result as { init?: { status?: number; headers?: HeadersInit } };
-  return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers) };
-}
-
 describe("Redis killed while customers browse", () => {
   it("keeps every page under a second, and readiness and redis_up say Redis is down", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173 });
@@ -126,7 +121,7 @@ describe("Redis killed while an order is in flight", () => {
       const pending = cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT });
       await new Promise((r) => setTimeout(r, 300));
       await redis.kill();
-      const answer = unwrap(await pending);
+      const answer = await answerOf(await pending);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe(`/checkout/${key}`);
       const after = nextCookie(cookie, answer.headers);
@@ -142,7 +137,7 @@ describe("Redis killed while an order is in flight", () => {
     await redis.start();
     await expect.poll(async () => (await readyz()).redis, { timeout: 5_000 }).toBe("up");
     // the same form again, with the cart the browser still had (back button, a second tab): no second order
-    const again = unwrap(await cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }));
+    const again = await answerOf(await cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }));
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
     expect(twin.store.orders().length).toBe(before + 1);

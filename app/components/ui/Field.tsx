@@ -31,12 +31,15 @@ export function Field({
   hint,
   children,
   className = "flex flex-col gap-1",
+  alert = false,
 }: {
   meta: Meta;
   label: ReactNode;
   hint?: ReactNode;
   children: (wiring: FieldWiring) => ReactNode;
   className?: string;
+  /** announce the error as it appears (role="alert"): for a form whose one field is all it asks, like sign-in */
+  alert?: boolean;
 }) {
   const error = meta.errors?.[0];
   return (
@@ -51,7 +54,7 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p id={meta.errorId} className="text-sm text-brand" data-testid={`error-${meta.name}`}>
+        <p id={meta.errorId} role={alert ? "alert" : undefined} className="text-sm text-brand" data-testid={`error-${meta.name}`}>
           {error}
         </p>
       ) : null}

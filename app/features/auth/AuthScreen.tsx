@@ -1,25 +1,31 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { HoneypotFields } from "~/components/HoneypotFields";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { Field } from "~/components/ui/Field";
+import { parseTranslated, submittedValue } from "~/features/forms/form-result";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AuthActionData, AuthPageData } from "./sign-in.server";
 import { GoogleButton } from "./GoogleButton";
 import { VkButton, VkPopupHandOver } from "./VkButton";
-import { errorPlacement } from "./error-placement";
+import { actionError, errorPlacement } from "./error-placement";
 import { CaptchaField } from "./CaptchaField";
+import { codeFormSchema, phoneFormSchema } from "./forms";
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
- * forms posting to /auth: they work without JavaScript; with it Remix submits them without a reload.
+ * forms posting to /auth: they work without JavaScript; with it Remix submits them without a reload. The
+ * phone and code forms are conform forms (ADR 103): the browser checks them with the action's schemas, and
+ * the action's submission result (`action`) comes back as their `lastResult`.
  */
 export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
   const { methods } = page;
   const external = methods.google || methods.apple || methods.vk;
   // errors show beside their field when it is on the page, the others above the methods (error-placement.ts)
-  const placement = errorPlacement(page.step, action);
-  const generalError = placement === "general" ? action!.error : page.error;
+  const placed = actionError(action);
+  const generalError = errorPlacement(page.step, placed) === "general" ? placed!.error : page.error;
   return (
     <section className="mx-auto flex w-full max-w-md flex-col gap-6 py-8" aria-labelledby="auth-title">
       <header className="flex flex-col gap-1">
@@ -81,6 +87,7 @@ function usePending(intent: string) {
 
 const inputClass =
   "w-full rounded-xl border border-line bg-surface px-4 py-3 text-lg text-fg placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid=true]:border-red-400";
+const fieldClass = "flex flex-col gap-2";
 const primaryClass =
   "inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60";
 const secondaryClass =
@@ -88,31 +95,30 @@ const secondaryClass =
 
 function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
-  const id = useId();
-  const error = errorPlacement(page.step, action) === "phone" ? action!.error : null;
+  const placed = actionError(action);
+  const [form, fields] = useForm({
+    lastResult: submittedValue(action, "intent") === "request-code" ? action : undefined,
+    defaultValue: { phone: page.phone ?? "" },
+    onValidate: ({ formData }) => parseTranslated(formData, phoneFormSchema, t),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // the field's own messages show in the Field; a refused request (captcha, rate limit) as the form's alert
+  const formError = errorPlacement(page.step, placed) === "phone" && placed!.field !== "phone" ? placed!.error : null;
   const pending = usePending("request-code");
   const submissions = useSubmissionCount();
   return (
-    <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
+    <Form method="post" action="/auth" className="flex flex-col gap-3" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="request-code" />
       <input type="hidden" name="redirectTo" value={page.redirectTo} />
       <HoneypotFields {...page.honeypot} />
-      <label htmlFor={`${id}-phone`} className="font-medium">
-        {t("auth.phoneLabel")}
-      </label>
-      <input
-        id={`${id}-phone`}
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder={t("auth.phonePlaceholder")}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-phone-error` : undefined}
-        defaultValue={page.phone ?? ""}
-      />
-      {error ? <ErrorText id={`${id}-phone-error`}>{error}</ErrorText> : null}
+      <Field meta={fields.phone} label={t("auth.phoneLabel")} className={fieldClass} alert>
+        {(wiring) => {
+          const { key, ...props } = getInputProps(fields.phone, { type: "tel", ...wiring });
+          return <input key={key} {...props} inputMode="tel" autoComplete="tel" placeholder={t("auth.phonePlaceholder")} className={inputClass} />;
+        }}
+      </Field>
+      {formError ? <ErrorText id={form.errorId}>{formError}</ErrorText> : null}
       {page.captcha ? <CaptchaField key={submissions} config={page.captcha} /> : null}
       <button type="submit" className={primaryClass} disabled={pending}>
         {pending ? t("auth.pending") : t("auth.getCode")}
@@ -123,8 +129,16 @@ function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionDat
 
 function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
-  const id = useId();
-  const codeError = errorPlacement(page.step, action) === "code" ? action!.error : null;
+  const placed = actionError(action);
+  const verified = submittedValue(action, "intent") === "verify";
+  const [form, fields] = useForm({
+    lastResult: verified ? action : undefined,
+    onValidate: ({ formData }) => parseTranslated(formData, codeFormSchema, t),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // a refused code shows in the Field; a refused re-request (too early, captcha) beside it as an alert
+  const codeError = errorPlacement(page.step, placed) === "code" && !(verified && placed!.field === "code") ? placed!.error : null;
   const pending = usePending("verify");
   const resendPending = usePending("resend");
   const seconds = useCountdown(action?.resendInSeconds ?? page.resendInSeconds);
@@ -138,25 +152,17 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
           {t("auth.demoCode", { code: page.demoCode })}
         </p>
       ) : null}
-      <Form method="post" action="/auth" className="flex flex-col gap-3" noValidate>
+      <Form method="post" action="/auth" className="flex flex-col gap-3" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <HoneypotFields {...page.honeypot} />
-        <label htmlFor={`${id}-code`} className="font-medium">
-          {t("auth.codeLabel")}
-        </label>
-        <input
-          id={`${id}-code`}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={8}
-          className={`${inputClass} tracking-[0.3em]`}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={codeError ? `${id}-code-error` : undefined}
-        />
-        {codeError ? <ErrorText id={`${id}-code-error`}>{codeError}</ErrorText> : null}
+        <Field meta={fields.code} label={t("auth.codeLabel")} className={fieldClass} alert>
+          {(wiring) => {
+            const { key, ...props } = getInputProps(fields.code, { type: "text", ...wiring });
+            return <input key={key} {...props} inputMode="numeric" autoComplete="one-time-code" maxLength={8} className={`${inputClass} tracking-[0.3em]`} />;
+          }}
+        </Field>
+        {codeError ? <ErrorText id={form.errorId}>{codeError}</ErrorText> : null}
         <button type="submit" className={primaryClass} disabled={pending}>
           {pending ? t("auth.pending") : t("auth.signInButton")}
         </button>

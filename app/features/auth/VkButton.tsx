@@ -1,6 +1,7 @@
 import { Form, useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
+import { firstMessage } from "~/features/forms/form-result";
 import type { AuthActionData } from "./sign-in.server";
 import { VkOneTap } from "./VkOneTap";
 import { browserEnv, openVkPopup, VK_MESSAGE_TYPE, type PopupSession, type VkSdkError } from "./vk-popup";
@@ -35,7 +36,7 @@ function useVkWindowFlow(redirectTo: string) {
 
   useEffect(() => {
     const answer = start.data;
-    if (start.state === "idle" && answer?.authorizeUrl && answer.state) session.current?.navigate(new URL(answer.authorizeUrl, window.location.href).href, answer.state);
+    if (start.state === "idle" && answer?.authorizeUrl && answer.vkState) session.current?.navigate(new URL(answer.authorizeUrl, window.location.href).href, answer.vkState);
   }, [start.state, start.data]);
 
   useEffect(() => () => session.current?.cancel(), []);
@@ -44,7 +45,7 @@ function useVkWindowFlow(redirectTo: string) {
     begin,
     busy: start.state !== "idle" || exchange.state !== "idle",
     error,
-    serverError: exchange.data?.error || start.data?.error || null,
+    serverError: firstMessage(exchange.data) ?? firstMessage(start.data),
   };
 }
 

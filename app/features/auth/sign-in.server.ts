@@ -1,17 +1,15 @@
-import { translateValidation } from "~/i18n/validation";
 /**
  * The /auth page's loader data and its one action per intent (issue 6). Everything works as plain form posts
  * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through Remix's fetch
  * navigation. Bad input answers 400 with a message in the customer's language; upstream failures too.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { readForm } from "~/features/forms/read-form.server";
+import { parseTranslated, type FormResult } from "~/features/forms/form-result";
 import { SMS_RESEND_SECONDS } from "~/lib/constants";
 import { redirectTarget as sameOriginTarget } from "~/lib/redirect-target";
 import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";
-import { phoneSchema, smsCodeSchema } from "~/lib/validation";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { checkSignInLimit, getClientAddress, vkAuthorizeBase, vkClientId, vkOneTapBase } from "~server/auth";
 import { commitHeaders, getState } from "~server/session";
@@ -23,6 +21,7 @@ import type { TokenSetDto } from "~/lib/model";
 import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
 import { oneTapFrameUrl } from "./vk-one-tap-protocol";
 import { captchaConfig } from "./captcha";
+import { codeFormSchema, phoneFormSchema } from "./forms";
 
 type AuthMessages = ReturnType<typeof messagesFor>["auth"];
 type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
@@ -142,9 +141,9 @@ const redirectField = z.string().max(2000).optional();
 /** the bot-protection token (issue 6 §2), required only when the brand configures a captcha */
 const captchaField = z.string().max(4000).optional();
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("request-code"), phone: phoneSchema, redirectTo: redirectField, captchaToken: captchaField }),
+  phoneFormSchema.extend({ intent: z.literal("request-code"), redirectTo: redirectField, captchaToken: captchaField }),
   z.object({ intent: z.literal("resend"), redirectTo: redirectField, captchaToken: captchaField }),
-  z.object({ intent: z.literal("verify"), code: smsCodeSchema, redirectTo: redirectField, captchaToken: captchaField }),
+  codeFormSchema.extend({ intent: z.literal("verify"), redirectTo: redirectField, captchaToken: captchaField }),
   z.object({ intent: z.literal("restart"), redirectTo: redirectField }),
   z.object({
     intent: z.literal("external"),
@@ -162,23 +161,34 @@ const actionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export type AuthActionData = {
-  intent: string;
-  error: string;
-  field?: "phone" | "code";
+/**
+ * The action's answer: conform's submission result (ADR 103) — validation messages under `phone`/`code`, an
+ * upstream refusal under the field it is about (`phone` for a code request, `code` for a code check or a
+ * too-early request) or form-level; the sent `intent` comes back in `initialValue`. Plus two facts that are
+ * not about a field: the seconds until a new code may be requested, and the VK popup's authorize address.
+ */
+export type AuthActionData = FormResult & {
   resendInSeconds?: number;
   authorizeUrl?: string;
-  state?: string;
+  vkState?: string;
 };
 
 export async function authAction(request: Request, context?: ClientAddressContext) {
   const locale = await getLocale(request);
   const t = messagesFor(locale).auth;
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: actionSchema });
+  const submission = parseTranslated(formData, actionSchema, translatorFor(locale));
   const intent = String(formData.get("intent") ?? "");
-  const fail = async (error: string, extra: Partial<AuthActionData> = {}, status = 400) =>
-    data({ intent, error, ...extra } satisfies AuthActionData, { status, headers: await commitHeaders(request) });
+  const answer = async (result: AuthActionData, status = 400) => data(result, { status, headers: await commitHeaders(request) });
+  /** a refusal: beside `field` when it names one, else about the whole form */
+  const fail = async (message: string, extra: { field?: "phone" | "code"; resendInSeconds?: number } = {}, status = 400) =>
+    answer(
+      {
+        ...submission.reply(extra.field ? { fieldErrors: { [extra.field]: [message] } } : { formErrors: [message] }),
+        ...(extra.resendInSeconds === undefined ? {} : { resendInSeconds: extra.resendInSeconds }),
+      },
+      status,
+    );
 
   // the forms that send an SMS or check a code carry a honeypot (issue 8 §2); the rest are harmless
   if ((intent === "request-code" || intent === "verify") && !isHumanSubmission(formData, `auth:${intent}`)) {
@@ -186,11 +196,9 @@ export async function authAction(request: Request, context?: ClientAddressContex
   }
 
   if (submission.status !== "success") {
+    // the typed fields' messages (translated); anything else (a forged intent, a huge token) is the form's
     const issues = submission.error ?? {};
-    const phoneIssue = issues.phone?.[0];
-    const codeIssue = issues.code?.[0];
-    if (phoneIssue) return fail(translateValidation(phoneIssue, translatorFor(locale)), { field: "phone" });
-    if (codeIssue) return fail(translateValidation(codeIssue, translatorFor(locale)), { field: "code" });
+    if (issues.phone?.[0] || issues.code?.[0]) return answer(submission.reply());
     return fail(messagesFor(locale).errors.requestFailed);
   }
   const value = submission.value;
@@ -271,7 +279,7 @@ export async function authAction(request: Request, context?: ClientAddressContex
           prompt: "login",
         }).toString()}`;
         if (value.mode === "popup") {
-          return data({ intent, error: "", authorizeUrl, state } satisfies AuthActionData, { headers: await commitHeaders(request) });
+          return answer({ ...submission.reply(), authorizeUrl, vkState: state }, 200);
         }
         return redirect(authorizeUrl, { status: 303, headers: await commitHeaders(request) });
       }
@@ -283,7 +291,8 @@ export async function authAction(request: Request, context?: ClientAddressContex
     }
   } catch (error) {
     if (isApiError(error)) {
-      const field = value.intent === "verify" ? "code" : value.intent === "request-code" || value.intent === "resend" ? "phone" : undefined;
+      // a refused code check is about the code; a refused code request about the whole phone form
+      const field = value.intent === "verify" ? ("code" as const) : undefined;
       const text = value.intent === "external" ? t.errors.externalFailed : value.intent.startsWith("vk") ? t.errors.vkFailed : smsErrorText(error, t);
       const status = error.kind === "http" && error.status >= 400 && error.status < 500 ? error.status : 502;
       return fail(isNetwork(error) ? t.errors.network : text, { field }, status === 401 || status === 403 ? 400 : status);

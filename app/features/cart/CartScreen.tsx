@@ -1,3 +1,4 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -11,6 +12,8 @@ import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
+import { parseTranslated, type FormResult } from "~/features/forms/form-result";
+import { PROMO_CODE_MAX, promoFormSchema } from "./promo";
 
 type View = CartPageView;
 type Line = View["lines"][number];
@@ -20,7 +23,16 @@ const primaryButton =
 const roundButton =
   "inline-flex size-9 items-center justify-center rounded-full border border-line text-lg leading-none hover:bg-bg disabled:opacity-50";
 
-export function CartScreen({ view, actionData }: { view: View; actionData: CartActionData | undefined }) {
+export function CartScreen({
+  view,
+  actionData,
+  promoResult,
+}: {
+  view: View;
+  actionData: CartActionData | undefined;
+  /** the promo-code form's refused POST (without JavaScript; with it the form's fetcher has it) */
+  promoResult?: FormResult;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -83,7 +95,7 @@ export function CartScreen({ view, actionData }: { view: View; actionData: CartA
               ) : null}
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} actionData={actionData} /> : null}
+                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} lastResult={promoResult} /> : null}
               </div>
             </div>
             <div className="flex flex-col gap-4">
@@ -324,18 +336,27 @@ function PersonCount({ count }: { count: number }) {
 function PromoCode({
   promo,
   currency,
-  actionData,
+  lastResult,
 }: {
   promo: NonNullable<View["promo"]>;
   currency: string;
-  actionData: CartActionData | undefined;
+  lastResult: FormResult | undefined;
 }) {
   const { t } = useTranslation();
   const money = useMoney(currency);
-  const fetcher = useFetcher<CartActionData>();
-  const result = fetcher.data ?? (actionData?.intent === "promo" ? actionData : undefined);
-  const error = result && !result.ok ? result.error : null;
+  const fetcher = useFetcher<CartActionData | FormResult>();
+  const answer = fetcher.data && !("ok" in fetcher.data) ? fetcher.data : undefined;
+  // one conform form (ADR 103): the browser checks the length, the action the code (a refusal under `code`)
+  const [form, fields] = useForm({
+    id: "promo-code-form",
+    lastResult: answer ?? lastResult,
+    onValidate: ({ formData }) => parseTranslated(formData, promoFormSchema, t),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const error = fields.code.errors?.[0] ?? null;
   const busy = fetcher.state !== "idle";
+  const { key: inputKey, ...inputProps } = getInputProps(fields.code, { type: "text" });
   return (
     <Card title={t("cart.promoCode")} id="promo-code">
       {promo.code ? (
@@ -356,21 +377,20 @@ function PromoCode({
           </button>
         </fetcher.Form>
       ) : (
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-col gap-2">
+        // not the shared Field: the input shares its row with the button, and the message keeps its test id
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-col gap-2" {...getFormProps(form)}>
           <input type="hidden" name="intent" value="promo" />
           <JsFlag />
           <div className="flex gap-2">
-            <label htmlFor="promo-input" className="sr-only">
+            <label htmlFor={fields.code.id} className="sr-only">
               {t("cart.promoCode")}
             </label>
             <input
-              id="promo-input"
-              name="code"
-              maxLength={40}
+              key={inputKey}
+              {...inputProps}
+              maxLength={PROMO_CODE_MAX}
               autoComplete="off"
               placeholder={t("cart.promoPlaceholder")}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "promo-error" : undefined}
               className="w-0 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
             <button
@@ -382,7 +402,7 @@ function PromoCode({
             </button>
           </div>
           {error ? (
-            <p id="promo-error" role="alert" className="text-sm text-brand" data-testid="promo-error">
+            <p id={fields.code.errorId} role="alert" className="text-sm text-brand" data-testid="promo-error">
               {error}
             </p>
           ) : null}

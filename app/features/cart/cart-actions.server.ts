@@ -16,9 +16,9 @@ import { isHumanSubmission } from "~server/honeypot-context";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
-import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
+import { promoAction } from "./promo.server";
 import type { ClientAddressContext } from "~server/auth/client-address";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -40,7 +40,6 @@ const schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), key: z.string().min(1).max(600) }),
   z.object({ intent: z.literal("clear") }),
   z.object({ intent: z.literal("remove-unavailable") }),
-  z.object({ intent: z.literal("promo"), code: z.string().trim().max(40).optional() }),
   z.object({ intent: z.literal("promo-remove") }),
   z.object({ intent: z.literal("person-count"), personCount: z.coerce.number().int().min(1).max(99) }),
   z.object({ intent: z.literal("payment"), paymentMethod: z.enum(PAYMENT_METHODS) }),
@@ -81,6 +80,8 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       ? done(to, result.headers)
       : fail(result.reason === "cookie-too-large" ? texts.errors.cookieTooLarge : texts.errors.requestFailed);
 
+  // the promo-code form is a conform form with its own schema and result shape (promo.server.ts)
+  if (intent === "promo") return promoAction(request, form, { done: () => done(), headers: () => safeHeaders(request) });
   if (submission.status !== "success") return fail(texts.errors.requestFailed);
   const value = submission.value;
 
@@ -104,27 +105,6 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       return fromCart(await removeUnavailable(request));
     case "promo-remove": {
       (await getState(request, "storefront")).order_promo_code = null;
-      return done();
-    }
-    case "promo": {
-      if (!getContext().config.brand.cart.promoCodes) return fail(texts.errors.requestFailed);
-      const state = await getState(request, "storefront");
-      const code = value.code?.toUpperCase() ?? "";
-      if (!code) {
-        state.order_promo_code = null;
-        return done();
-      }
-      // the code is checked by a preflight with it; a promo error keeps the previous code (spec §8)
-      const ctx = await cartContext(request);
-      const { outcome } = await preflightCart(request, ctx, { promoCode: code });
-      if (outcome && outcome.kind !== "ok" && isPromoCode(outcomeCode(outcome))) {
-        return fail(
-          outcome.message ?? errorText(outcomeCode(outcome), null, texts.checkout, texts.errors.requestFailed),
-          {},
-          400,
-        );
-      }
-      state.order_promo_code = code;
       return done();
     }
     case "person-count": {
@@ -175,10 +155,6 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       }
     }
   }
-}
-
-function outcomeCode(outcome: { kind: string; code?: string }): string | null {
-  return "code" in outcome ? (outcome.code ?? null) : null;
 }
 
 /** Cookie headers when they can be written; an over-large cookie is dropped rather than failing the answer. */

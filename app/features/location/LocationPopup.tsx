@@ -1,10 +1,16 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef } from "react";
+import type { z } from "zod";
+import { TextField } from "~/components/ui/Field";
+import type { FormResult } from "~/features/forms/form-result";
 import { useTranslation } from "~/i18n/react";
 import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
 import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
+import { draftSchema } from "./draft";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./view";
 import { MapLayer } from "./MapLayer";
@@ -15,20 +21,21 @@ import { redirectTarget } from "~/lib/redirect-target";
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
  * no scrim and full height when nothing is saved yet (no close button then). Every control is a link or a
- * plain form: the draft travels in the URL (docs/decisions/020), 'Сохранить' posts it.
+ * plain form: the draft travels in the URL (docs/decisions/020), 'Сохранить' posts it. A refused save answers
+ * conform's submission result (`lastResult`, ADR 103): the popup shows its message and what was sent.
  */
 export function LocationPopup({
   view,
   touched,
   mapsKey,
   search,
-  actionError,
+  lastResult,
 }: {
   view: LocationView;
   touched: boolean;
   mapsKey: string | null;
   search: string;
-  actionError: string | null;
+  lastResult: FormResult | undefined;
 }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -127,7 +134,7 @@ export function LocationPopup({
           ) : view.step === "citySelection" ? (
             <CityStep view={view} />
           ) : (
-            <MethodStep view={view} touched={touched} actionError={actionError} here={here} />
+            <MethodStep view={view} touched={touched} lastResult={lastResult} here={here} />
           )}
         </div>
       </FocusTrap>
@@ -171,24 +178,19 @@ function CityStep({ view }: { view: LocationView }) {
   );
 }
 
-function MethodStep({
-  view,
-  touched,
-  actionError,
-  here,
-}: {
+type DraftFields = z.input<typeof draftSchema>;
+
+interface StepProps {
   view: LocationView;
   touched: boolean;
-  actionError: string | null;
+  lastResult: FormResult | undefined;
   here: string;
-}) {
+}
+
+function MethodStep({ view, touched, lastResult, here }: StepProps) {
   const { t } = useTranslation();
   const q = view.query;
   const baseForMethod = without(q, [...ADDRESS_FIELDS, "resto"]);
-  const fieldError = actionError ?? (touched ? view.error : null);
-  const errorId = useId();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <div className="flex flex-col gap-4">
       {view.city ? (
@@ -233,134 +235,120 @@ function MethodStep({
 
       {/* keyed by the draft: a navigation to another draft refreshes every field's default */}
       {view.methods.length === 0 ? null : (
-        <Form
-          key={locationHref(q)}
-          method="get"
-          action="/location"
-          replace
-          preventScrollReset
-          className="flex flex-col gap-4"
-          noValidate
-        >
-          <input type="hidden" name="city" value={q.city ?? ""} />
-          <input type="hidden" name="method" value={view.method} />
-          {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
-          {view.method === "DELIVERY" ? (
-            <>
-              {view.address ? (
-                <>
-                  <input type="hidden" name="addr" value={view.address.formatted} />
-                  {view.address.street ? <input type="hidden" name="street" value={view.address.street} /> : null}
-                  {view.address.houseNumber ? <input type="hidden" name="house" value={view.address.houseNumber} /> : null}
-                  <input type="hidden" name="lat" value={String(view.address.location.lat)} />
-                  <input type="hidden" name="lng" value={String(view.address.location.lng)} />
-                </>
-              ) : null}
-              {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
-              <AddressField
-                key={view.addressText}
-                defaultValue={view.addressText}
-                cityId={view.city?.id ?? 0}
-                error={fieldError}
-                errorId={errorId}
-              />
-              {view.zone ? (
-                <p className="-mt-2 text-sm text-muted" data-testid="zone-name">
-                  {t("location.zone", { name: view.zone.name })}
-                </p>
-              ) : null}
-              <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                <TextField name="apartment" label={t("location.apartment")} value={view.details.apartment} />
-                <TextField name="entrance" label={t("location.entrance")} value={view.details.entrance} />
-                <TextField name="floor" label={t("location.floor")} value={view.details.floor} />
-                <TextField name="intercom" label={t("location.intercom")} value={view.details.intercom} />
-              </div>
-              <TextField name="comment" label={t("location.comment")} value={view.details.comment} />
-            </>
-          ) : (
-            <fieldset className="flex flex-col gap-2" aria-describedby={fieldError ? errorId : undefined}>
-              <legend className="mb-2 font-semibold">{t("location.points")}</legend>
-              {view.points.map((point) => (
-                <label
-                  key={point.id}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 has-[:checked]:border-brand"
-                >
-                  <input
-                    type="radio"
-                    name="resto"
-                    value={point.id}
-                    defaultChecked={view.restoId === point.id}
-                    className="size-5 accent-[var(--brand-primary)]"
-                  />
-                  <span>{point.street}</span>
-                </label>
-              ))}
-              {fieldError ? (
-                <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
-                  {fieldError}
-                </p>
-              ) : null}
-            </fieldset>
-          )}
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Link
-              to={locationHref(q, { map: "1" })}
-              replace
-              preventScrollReset
-              className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
-            >
-              {t("location.chooseOnMap")}
-            </Link>
-            <button
-              type="submit"
-              formMethod="post"
-              formAction={here}
-              name="intent"
-              value="save"
-              disabled={saving}
-              aria-busy={saving || undefined}
-              className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
-            >
-              {saving ? (
-                <span
-                  className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-                  aria-hidden="true"
-                />
-              ) : null}
-              {t("location.save")}
-            </button>
-          </div>
-        </Form>
+        <DraftForm key={locationHref(q)} view={view} touched={touched} lastResult={lastResult} here={here} />
       )}
     </div>
   );
 }
 
-export function TextField({
-  name,
-  label,
-  value,
-  children,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  children?: ReactNode;
-}) {
-  const id = useId();
+/**
+ * The draft's form: a GET form (each step is a navigation) whose 'Сохранить' posts. A conform form (ADR 103):
+ * the browser checks it with the draft's schema (the action's `saveSchema` is it plus the intent); the address and point messages need the server's
+ * zones, so they come from the draft's view (a GET step) or the refused save's result.
+ */
+function DraftForm({ view, touched, lastResult, here }: StepProps) {
+  const { t } = useTranslation();
+  const q = view.query;
+  const [form, fields] = useForm<DraftFields>({
+    lastResult,
+    defaultValue: view.details,
+    // the draft's schema: 'Найти' (GET) sends the draft without the save button's intent
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: draftSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const fieldError = fields.q.errors?.[0] ?? fields.resto.errors?.[0] ?? form.errors?.[0] ?? (touched ? view.error : null);
+  // one message at a time, beside the address field or under the points; the form's own id points at it
+  const errorId = form.errorId;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        defaultValue={value}
-        maxLength={name === "comment" ? 300 : 40}
-        className="rounded-xl border border-line bg-bg px-3 py-2"
-      />
-      {children}
-    </div>
+    <Form method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" {...getFormProps(form)}>
+      <input type="hidden" name="city" value={q.city ?? ""} />
+      <input type="hidden" name="method" value={view.method} />
+      {q.redirectTo ? <input type="hidden" name="redirectTo" value={q.redirectTo} /> : null}
+      {view.method === "DELIVERY" ? (
+        <>
+          {view.address ? (
+            <>
+              <input type="hidden" name="addr" value={view.address.formatted} />
+              {view.address.street ? <input type="hidden" name="street" value={view.address.street} /> : null}
+              {view.address.houseNumber ? <input type="hidden" name="house" value={view.address.houseNumber} /> : null}
+              <input type="hidden" name="lat" value={String(view.address.location.lat)} />
+              <input type="hidden" name="lng" value={String(view.address.location.lng)} />
+            </>
+          ) : null}
+          {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
+          <AddressField
+            key={view.addressText}
+            defaultValue={view.addressText}
+            cityId={view.city?.id ?? 0}
+            error={fieldError}
+            errorId={errorId}
+          />
+          {view.zone ? (
+            <p className="-mt-2 text-sm text-muted" data-testid="zone-name">
+              {t("location.zone", { name: view.zone.name })}
+            </p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <TextField meta={fields.apartment} label={t("location.apartment")} maxLength={40} />
+            <TextField meta={fields.entrance} label={t("location.entrance")} maxLength={40} />
+            <TextField meta={fields.floor} label={t("location.floor")} maxLength={40} />
+            <TextField meta={fields.intercom} label={t("location.intercom")} maxLength={40} />
+          </div>
+          <TextField meta={fields.comment} label={t("location.comment")} maxLength={300} />
+        </>
+      ) : (
+        <fieldset className="flex flex-col gap-2" aria-describedby={fieldError ? errorId : undefined}>
+          <legend className="mb-2 font-semibold">{t("location.points")}</legend>
+          {view.points.map((point) => (
+            <label
+              key={point.id}
+              className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-4 py-3 has-[:checked]:border-brand"
+            >
+              <input
+                type="radio"
+                name="resto"
+                value={point.id}
+                defaultChecked={view.restoId === point.id}
+                className="size-5 accent-[var(--brand-primary)]"
+              />
+              <span>{point.street}</span>
+            </label>
+          ))}
+          {fieldError ? (
+            <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
+              {fieldError}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={locationHref(q, { map: "1" })}
+          replace
+          preventScrollReset
+          className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
+        >
+          {t("location.chooseOnMap")}
+        </Link>
+        <button
+          type="submit"
+          formMethod="post"
+          formAction={here}
+          name="intent"
+          value="save"
+          disabled={saving}
+          aria-busy={saving || undefined}
+          className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
+        >
+          {saving ? (
+            <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+          ) : null}
+          {t("location.save")}
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/features/forms/read-form.server";
+import type { FormResult } from "~/features/forms/form-result";
 import { redirectTarget } from "~/lib/redirect-target";
 import { checkCartValidity } from "~/features/cart/preflight.server";
-import { parseDraft } from "./draft";
+import { parseDraft, saveSchema } from "./draft";
 import { resolveDraft } from "./resolve-draft.server";
 import { saveLocation } from "./save.server";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
@@ -47,14 +49,20 @@ export async function locationAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     throw upstreamFailure(error);
   }
-  if (outcome.kind === "bad") return data({ error: outcome.message }, { status: 400 });
-  if (outcome.kind === "invalid") return data({ error: outcome.message }, { status: 400 });
+  // the one result shape (ADR 103): the draft as sent, the message beside its field or the form's
+  const refuse = (message: string, field?: "q" | "resto") => {
+    const submission = parseWithZod(formData, { schema: saveSchema });
+    const result: FormResult = submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
+    return data(result, { status: 400 });
+  };
+  if (outcome.kind === "bad") return refuse(outcome.message);
+  if (outcome.kind === "invalid") return refuse(outcome.message, outcome.field);
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
   try {
     return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
-      return data({ error: messagesFor(locale).errors.cookieTooLarge }, { status: 400 });
+      return refuse(messagesFor(locale).errors.cookieTooLarge);
     }
     throw error;
   }

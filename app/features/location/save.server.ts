@@ -21,7 +21,8 @@ export type SaveOutcome =
   | { kind: "saved"; redirectTo: string }
   | { kind: "unchanged"; redirectTo: string }
   | { kind: "confirmHouse"; href: string }
-  | { kind: "invalid"; message: string; view: LocationView };
+  /** `field`: the draft field the message is about (the address, the point), when it is about one */
+  | { kind: "invalid"; message: string; view: LocationView; field?: "q" | "resto" };
 
 export type CartCheck = (input: {
   restoId: number;
@@ -74,7 +75,7 @@ export async function saveLocation(
     JSON.stringify(state.order_delivery_place ?? null) === JSON.stringify(place);
   if (unchanged) return { kind: "unchanged", redirectTo };
 
-  if (view.error) return { kind: "invalid", message: view.error, view };
+  if (view.error) return { kind: "invalid", message: view.error, view, field: view.method === "DELIVERY" ? "q" : "resto" };
   if (view.areaMessage === "noRestos" || view.areaMessage === "noMenus" || view.restoId === null) {
     const message = view.areaMessage ? areaText(view.areaMessage, locale) : (view.error ?? "");
     return { kind: "invalid", message, view };

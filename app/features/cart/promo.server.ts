@@ -1,0 +1,45 @@
+/**
+ * POST /cart intent=promo (spec §3, §8): the promo-code form's action. The code is checked by a preflight with
+ * it; a promo error keeps the previous code. Answers conform's submission result (ADR 103) with the message
+ * beside the code field, 400; success is the cart action's usual answer (JSON for fetchers, else 303).
+ */
+import { data } from "@remix-run/node";
+import { parseTranslated } from "~/features/forms/form-result";
+import { errorText, isPromoCode } from "~/features/checkout/error-messages";
+import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
+import { getContext } from "~server/context";
+import { getState } from "~server/session";
+import { cartContext, preflightCart } from "./cart-view.server";
+import { promoFormSchema } from "./promo";
+
+export async function promoAction(
+  request: Request,
+  form: FormData,
+  answer: { done: () => Promise<Response | ReturnType<typeof data>>; headers: () => Promise<Headers> },
+) {
+  const locale = await getLocale(request);
+  const texts = messagesFor(locale);
+  const submission = parseTranslated(form, promoFormSchema, translatorFor(locale));
+  const refuse = async (message?: string) =>
+    data(submission.reply(message ? { fieldErrors: { code: [message] } } : undefined), {
+      status: 400,
+      headers: await answer.headers(),
+    });
+  if (submission.status !== "success") return refuse();
+  if (!getContext().config.brand.cart.promoCodes) return refuse(texts.errors.requestFailed);
+  const state = await getState(request, "storefront");
+  const code = submission.value.code?.toUpperCase() ?? "";
+  if (!code) {
+    state.order_promo_code = null;
+    return answer.done();
+  }
+  const ctx = await cartContext(request);
+  const { outcome } = await preflightCart(request, ctx, { promoCode: code });
+  if (outcome && outcome.kind !== "ok") {
+    const failed = "code" in outcome ? (outcome.code ?? null) : null;
+    if (isPromoCode(failed))
+      return refuse(outcome.message ?? errorText(failed, null, texts.checkout, texts.errors.requestFailed));
+  }
+  state.order_promo_code = code;
+  return answer.done();
+}
