@@ -1,5 +1,6 @@
 // Checkout through the /cart action: sign-in, validation (spec §5), order errors (spec §8), the day-off
 // dialog, and idempotent submission against the upstream twin through msw.
+import { answerOf } from "../answer";
 import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, orderFails, post, twin, withUpstream } from "./helpers";
 import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -28,14 +29,9 @@ const FIELDS = {
 };
 const key = () => crypto.randomUUID();
 
-function unwrap(result: unknown): { status: number; body: Record<string, unknown>; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
-  const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
-  return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
-}
 const replyOf = (res: { body: Record<string, unknown> }) => res.body.result as SubmissionResult<string[]>;
 const submit = async (cookie: string, fields: Record<string, string>) =>
-  unwrap(await action({ request: post("/cart", cookie, fields), params: {}, context: {} }));
+  (await answerOf(await action({ request: post("/cart", cookie, fields), params: {}, context: {} })));
 
 describe("checkout", () => {
   it("asks to sign in first, keeping the cart and what was typed", async () => {
@@ -131,7 +127,7 @@ describe("checkout", () => {
     const after = nextCookie(cookie, res.headers);
     expect((await getState(get("/", after), "storefront")).cart_positions).toEqual([]);
 
-    const success = unwrap(await successLoader({ request: get(`/checkout/${k}`, after), params: { key: k }, context: {} }));
+    const success = (await answerOf(await successLoader({ request: get(`/checkout/${k}`, after), params: { key: k }, context: {} })));
     expect(success.body.order).toMatchObject({ number: order.number, total: order.total });
     // another browser (not signed in) cannot read it
     const stranger = await successLoader({ request: get(`/checkout/${k}`, ""), params: { key: k }, context: {} }).catch(

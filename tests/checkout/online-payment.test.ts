@@ -1,5 +1,6 @@
 // Paying online (issue 15 §9, ADR 099/100) through the /cart action and the success screen's loader, against
 // the upstream twin through msw, with the order answer's payment fields replaced where a case needs it.
+import { answerOf } from "../answer";
 import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream } from "./helpers";
 import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,11 +36,6 @@ const FIELDS = {
   preOrderAt: "",
 };
 
-function unwrap(result: unknown): { status: number; body: Record<string, unknown>; headers: Headers } {
-  if (result instanceof Response) return { status: result.status, body: {}, headers: result.headers };
-  const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
-  return { status: r.init?.status ?? 200, body: r.data, headers: new Headers(r.init?.headers) };
-}
 
 /** The upstream's order answer (create and GET) with these payment fields, for order 777. */
 function upstreamOrder(create: Record<string, unknown>, now: Record<string, unknown> | "down" = create) {
@@ -60,12 +56,12 @@ function upstreamOrder(create: Record<string, unknown>, now: Record<string, unkn
 async function place(fields: Record<string, string> = {}) {
   const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
   const k = crypto.randomUUID();
-  const res = unwrap(await action({ request: post("/cart", cookie, { ...FIELDS, ...fields, key: k }), params: {}, context: {} }));
+  const res = (await answerOf(await action({ request: post("/cart", cookie, { ...FIELDS, ...fields, key: k }), params: {}, context: {} })));
   return { k, res, after: nextCookie(cookie, res.headers) };
 }
 
 async function successOf(k: string, cookie: string, query = "") {
-  return unwrap(await successLoader({ request: get(`/checkout/${k}${query}`, cookie), params: { key: k }, context: {} })).body;
+  return (await answerOf(await successLoader({ request: get(`/checkout/${k}${query}`, cookie), params: { key: k }, context: {} }))).body;
 }
 
 describe("paying online", () => {

@@ -4,6 +4,7 @@ import { TAKEAWAY_173, cookieWith, demoPersonAuth, post, twin, withUpstream } fr
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { ORDER_LIMITS } from "~server/orders/rate-limit";
+import { answerOf } from "../answer";
 
 withUpstream();
 
@@ -16,16 +17,11 @@ const CART = [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }];
 const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
 const CONTEXT = { clientAddress: "198.51.100.14" };
 
-function unwrap(result: unknown): { status: number; location: string | null; error: unknown } {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location"), error: null };
-  const r = result as { data: { error?: unknown }; init?: { status?: number } };
-  return { status: r.init?.status ?? 200, location: null, error: r.data.error };
-}
 
 describe("order-rate limit and duplicate submissions", () => {
   it("counts each form once, however often it is submitted at the same time", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
-    const submit = (key: string) => action({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }).then(unwrap);
+    const submit = (key: string) => action({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }).then(answerOf);
     const before = twin.store.orders().length;
 
     // one form sent ten times at once (an impatient customer, a flaky network)
@@ -45,7 +41,7 @@ describe("order-rate limit and duplicate submissions", () => {
     // the limit is real: the next new form is refused, and says when to try again
     const refused = await submit(crypto.randomUUID());
     expect(refused.status).toBe(422);
-    expect(String(refused.error)).toMatch(/^Слишком много заказов подряд\. Повторите через \d+ с$/);
+    expect(String(refused.body.error)).toMatch(/^Слишком много заказов подряд\. Повторите через \d+ с$/);
     expect(twin.store.orders().length).toBe(before + ORDER_LIMITS.perPerson.limit);
   });
 });

@@ -1,5 +1,6 @@
 // Issue 8: while the upstream fails, browsing goes on from cache but ordering pauses with a clear message,
 // and the cart stays as it was. Also: 18+ positions cannot be added by posting to /cart directly.
+import { answerOf } from "../answer";
 import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, post, server, UPSTREAM, withUpstream } from "./helpers";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
@@ -10,17 +11,12 @@ import { getState } from "../../server/session";
 
 withUpstream();
 
-function unwrap(result: unknown): { status: number; body: Record<string, unknown> } {
-  if (result instanceof Response) return { status: result.status, body: {} };
-  const r = result as { data: Record<string, unknown>; init?: { status?: number } };
-  return { status: r.init?.status ?? 200, body: r.data };
-}
 
 describe("18+ positions", () => {
   it("are refused by /cart until the age is confirmed, then accepted", async () => {
     let cookie = await cookieWith(TAKEAWAY_173);
     const beer = { intent: "add", positionId: "20001", menuId: "502", count: "1", redirectTo: "/" };
-    const refused = unwrap(await action({ request: post("/cart", cookie, beer), params: {}, context: {} }));
+    const refused = (await answerOf(await action({ request: post("/cart", cookie, beer), params: {}, context: {} })));
     expect(refused.status).toBe(400);
     expect((await getState(get("/", cookie), "storefront")).cart_positions).toEqual([]);
 
@@ -39,17 +35,17 @@ describe("an upstream outage", () => {
     const cart = [{ positionId: 10031, menuId: 501, count: 2, modifiers: [] }];
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: cart }, auth);
     // warm the catalog, then take the upstream down until the circuit breaker opens
-    expect(unwrap(await loader({ request: get("/cart", cookie), params: {}, context: {} })).status).toBe(200);
+    expect((await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }))).status).toBe(200);
     server.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()), http.post(`${UPSTREAM}/*`, () => HttpResponse.error()));
     const { upstream } = getContext();
     for (let i = 0; i < 5 && upstream.http.circuit() !== "open"; i++) await upstream.catalog.city(90_000 + i).catch(() => undefined);
     expect(upstream.http.circuit()).toBe("open");
 
-    const page = unwrap(await loader({ request: get("/cart", cookie), params: {}, context: {} }));
+    const page = (await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} })));
     expect(page.status).toBe(200);
     expect((page.body.view as { orderingPaused?: boolean } | undefined)?.orderingPaused ?? (page.body as { orderingPaused?: boolean }).orderingPaused).toBe(true);
 
-    const submit = unwrap(
+    const submit = (await answerOf(
       await action({
         request: post("/cart", cookie, {
           intent: "checkout",
@@ -61,7 +57,7 @@ describe("an upstream outage", () => {
         params: {},
         context: {},
       }),
-    );
+    ));
     expect(submit.status).toBe(503);
     expect(JSON.stringify(submit.body)).toContain("оформление временно приостановлено");
     expect((await getState(get("/", cookie), "storefront")).cart_positions).toEqual(cart);
