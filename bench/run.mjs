@@ -20,6 +20,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { formatRun, hydrationFigures } from "./hydration.mjs";
 import { CATEGORIES, METRICS, cartCookie, lighthouseFigures } from "./lighthouse.mjs";
 
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -222,6 +223,18 @@ async function measureWarm(server, { key, prefix, lighthousePages, simplestPage 
       console.error(`Lighthouse failed: ${error.stack ?? error}`);
       row("Lighthouse mobile", "not measured: error", "", false);
     }
+  }
+  // the main thread while the phone menu page loads and hydrates (ADR 106): long tasks in Chromium at 4× CPU
+  try {
+    const runs = await hydrationFigures({ base: server.base, path: "/menus/501", runs: Number(process.env.BENCH_HYDRATION_RUNS ?? 3) });
+    out.hydration = runs;
+    row("Menu load + hydration (phone, 4× CPU): longest task per run (ms)", runs.map((r) => r.longestMs.toFixed(0)).join(", "), "", true);
+    row("Menu load + hydration (phone, 4× CPU): blocking time per run (ms)", runs.map((r) => r.blockingMs.toFixed(0)).join(", "), "", true);
+    for (const r of runs) console.error(`hydration (${key}): ${formatRun(r)}`);
+  } catch (error) {
+    harnessFailed = true;
+    console.error(`hydration figures failed: ${error.stack ?? error}`);
+    row("Menu load + hydration long tasks", "not measured: error", "", false);
   }
   out.serverRssBytes = rssBytes(server.pid);
   row("Server memory after the run (RSS)", `${(out.serverRssBytes / 1024 / 1024).toFixed(0)} MB`, "", true);
