@@ -1,14 +1,16 @@
 /**
  * A returning customer for the browser tests (docs/decisions/090). A first visit (no saved city) now opens the
  * location popup before any menu (spec §4 boot), so journeys that start from the menu begin as a customer who
- * has already confirmed the brand's default location: before each test this fixture posts the popup's
- * 'Сохранить' for that default through the browser context's own request client (same cookie jar), for the
- * demo brand (a test on the second brand calls saveDefaultLocation(context.request, "second") first).
+ * has already confirmed the brand's default location: each worker posts the popup's 'Сохранить' for that
+ * default once, and every test's browser context starts with the cookies it answered (the state cookie is
+ * sealed client-side state, the same for every customer with that location), for the demo brand (a test on the
+ * second brand calls saveDefaultLocation(context.request, "second") first). One POST per worker instead of
+ * one per test keeps CI inside its time budget.
  *
  * Use: `import { expect, test } from "./helpers/returning-customer";` instead of "@playwright/test".
  * A test that needs a first visit uses `test.use({ firstVisit: true })`, or plain "@playwright/test".
  */
-import { test as base, type APIRequestContext } from "@playwright/test";
+import { test as base, type APIRequestContext, type BrowserContext } from "@playwright/test";
 
 export { expect, type Page, type TestInfo } from "@playwright/test";
 
@@ -30,11 +32,23 @@ export async function saveDefaultLocation(request: APIRequestContext, brand: key
   if (response.status() !== 303) throw new Error(`saving the default location at ${origin} answered ${response.status()}`);
 }
 
-export const test = base.extend<{ firstVisit: boolean; returningCustomer: void }>({
+type Cookies = Parameters<BrowserContext["addCookies"]>[0];
+
+export const test = base.extend<{ firstVisit: boolean; returningCustomer: void }, { returningCookies: Cookies }>({
   firstVisit: [false, { option: true }],
+  returningCookies: [
+    async ({ playwright }, use) => {
+      const client = await playwright.request.newContext();
+      await saveDefaultLocation(client);
+      const { cookies } = await client.storageState();
+      await client.dispose();
+      await use(cookies);
+    },
+    { scope: "worker" },
+  ],
   returningCustomer: [
-    async ({ context, firstVisit }, use) => {
-      if (!firstVisit) await saveDefaultLocation(context.request);
+    async ({ context, firstVisit, returningCookies }, use) => {
+      if (!firstVisit) await context.addCookies(returningCookies);
       await use();
     },
     { auto: true },
