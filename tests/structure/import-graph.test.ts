@@ -24,4 +24,12 @@ describe("ADR index", () => {
     const { readFileSync } = await import("node:fs");
     expect(readFileSync("docs/decisions/README.md", "utf8")).toBe(adrIndex());
   });
+
+  it("every ADR opens with '# NNN — Title', so the index shows a title, not a file name", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const untitled = readdirSync("docs/decisions")
+      .filter((file) => /^\d{3}-.*\.md$/.test(file))
+      .filter((file) => !/^#\s*\d{3}\s*[—-]\s*\S/m.test(readFileSync(`docs/decisions/${file}`, "utf8")));
+    expect(untitled).toEqual([]);
+  });
 });
