@@ -57,6 +57,9 @@ describe("the lazily fetched validators are the actions' schemas", () => {
     expect(checkout.error?.name).toEqual(["Введите ваше имя"]);
     expect(checkout.error?.phone).toEqual(["Укажите корректный номер"]);
     expect(checkout.error?.receiptEmail).toEqual(["Укажите email для получения чека"]);
+    // a blur's check (conform's validate intent) reads as the submit's does
+    const blur = form({ intent: "checkout", name: "", phone: "12", __intent__: JSON.stringify({ type: "validate", payload: { name: "phone" } }) });
+    expect(parseCheckoutForm(blur, t).reply().error?.phone).toEqual(["Укажите корректный номер"]);
     expect(parsePhoneForm(form({ phone: "" }), t).reply().error).toEqual({ phone: ["Введите номер телефона"] });
     expect(parseCodeForm(form({ code: "12" }), t).reply().error).toEqual({ code: ["Слишком короткий SMS-код"] });
     expect(parsePromoForm(form({ code: "X".repeat(41) }), t).reply().error?.code?.[0]).toMatch(/40/);
