@@ -70,14 +70,17 @@ export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load
   const loadRef = useRef(load);
   loadRef.current = load;
   const started = useRef(false);
+  const [failures, setFailures] = useState(0);
   const fetchValidator = useCallback(() => {
     if (started.current) return;
     started.current = true;
     loadRef.current().then(
       (validate) => setValidator(() => validate),
-      // offline or a new deployment's chunk names: the action still validates; try again at the next touch
+      // offline or a new deployment's chunk names: the action still validates; the next touch tries again
+      // (a browser that remembers the failed module fails again at once, which changes nothing)
       () => {
         started.current = false;
+        setFailures((n) => n + 1);
       },
     );
   }, []);
@@ -94,7 +97,8 @@ export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load
   const formId = form.id;
   useEffect(() => {
     if (validator) return;
-    const schedule = whenIdleOrTouched(fetchValidator);
+    // after a failed fetch only a touch tries again (no retry loop while the browser is idle and offline)
+    const schedule = failures === 0 ? whenIdleOrTouched(fetchValidator) : { touched: fetchValidator, cancel: () => {} };
     const ours = (event: Event) => formOf(event.target)?.id === formId;
     const touched = (event: Event) => {
       if (ours(event)) schedule.touched();
@@ -110,7 +114,7 @@ export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load
       for (const type of INTENT_EVENTS) document.removeEventListener(type, touched, true);
       document.removeEventListener("focusout", left, true);
     };
-  }, [validator, formId, fetchValidator]);
+  }, [validator, formId, fetchValidator, failures]);
 
   // conform has the new options by now (useForm hands them over in a layout effect, before this effect)
   useEffect(() => {
