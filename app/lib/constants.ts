@@ -13,6 +13,8 @@ export const SMS_CODE_MIN_LENGTH = 4;
 export const NAME_MAX = 50;
 /** spec §3, §9: order comment max length (the hint shows it). */
 export const COMMENT_MAX = 100;
+/** The longest promo code the cart's form takes (the upstream's codes are far shorter). */
+export const PROMO_CODE_MAX = 40;
 /** spec §9: "extended cooking" label above 1.5 hours, in minutes (strictly greater). */
 export const EXTENDED_COOKING_MINUTES = 90;
 

@@ -8,7 +8,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
  * markup serves the server-rendered answer of a failed POST (JavaScript off) and client validation (on).
  *
  * ```tsx
- * const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+ * const [form, fields] = useLazyForm({ lastResult }, () => import("./x-form").then((m) => m.parseXForm)); // ADR 104
  * <Field meta={fields.name} label={t("checkout.name")} hint={t("checkout.nameHint")}>
  *   {(wiring) => <input {...getInputProps(fields.name, { type: "text", ...wiring })} className={fieldInputClass} />}
  * </Field>

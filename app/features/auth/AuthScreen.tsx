@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { HoneypotFields } from "~/components/HoneypotFields";
 import { Field } from "~/components/ui/Field";
-import { parseTranslated, submittedValue } from "~/features/forms/form-result";
+import { submittedValue } from "~/features/forms/form-result";
+import { useLazyForm } from "~/features/forms/lazy-form";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -11,7 +12,10 @@ import { GoogleButton } from "./GoogleButton";
 import { VkButton, VkPopupHandOver } from "./VkButton";
 import { actionError, errorPlacement } from "./error-placement";
 import { CaptchaField } from "./CaptchaField";
-import { codeFormSchema, phoneFormSchema } from "./forms";
+
+// the forms' schemas (./forms) are fetched after the first view (ADR 104)
+const loadPhoneValidator = () => import("./forms").then((m) => m.parsePhoneForm);
+const loadCodeValidator = () => import("./forms").then((m) => m.parseCodeForm);
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
@@ -96,13 +100,10 @@ const secondaryClass =
 function PhoneStep({ page, action }: { page: AuthPageData; action: AuthActionData | undefined }) {
   const { t } = useTranslation();
   const placed = actionError(action);
-  const [form, fields] = useForm({
-    lastResult: submittedValue(action, "intent") === "request-code" ? action : undefined,
-    defaultValue: { phone: page.phone ?? "" },
-    onValidate: ({ formData }) => parseTranslated(formData, phoneFormSchema, t),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useLazyForm(
+    { lastResult: submittedValue(action, "intent") === "request-code" ? action : undefined, defaultValue: { phone: page.phone ?? "" } },
+    loadPhoneValidator,
+  );
   // the field's own messages show in the Field; a refused request (captcha, rate limit) as the form's alert
   const formError = errorPlacement(page.step, placed) === "phone" && placed!.field !== "phone" ? placed!.error : null;
   const pending = usePending("request-code");
@@ -131,12 +132,7 @@ function CodeStep({ page, action }: { page: AuthPageData; action: AuthActionData
   const { t } = useTranslation();
   const placed = actionError(action);
   const verified = submittedValue(action, "intent") === "verify";
-  const [form, fields] = useForm({
-    lastResult: verified ? action : undefined,
-    onValidate: ({ formData }) => parseTranslated(formData, codeFormSchema, t),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useLazyForm({ lastResult: verified ? action : undefined }, loadCodeValidator);
   // a refused code shows in the Field; a refused re-request (too early, captcha) beside it as an alert
   const codeError = errorPlacement(page.step, placed) === "code" && !(verified && placed!.field === "code") ? placed!.error : null;
   const pending = usePending("verify");

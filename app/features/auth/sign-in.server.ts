@@ -6,7 +6,8 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { readForm } from "~/features/forms/read-form.server";
-import { parseTranslated, type FormResult } from "~/features/forms/form-result";
+import { type FormResult } from "~/features/forms/form-result";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { SMS_RESEND_SECONDS } from "~/lib/constants";
 import { redirectTarget as sameOriginTarget } from "~/lib/redirect-target";
 import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -12,8 +12,12 @@ import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
-import { parseTranslated, type FormResult } from "~/features/forms/form-result";
-import { PROMO_CODE_MAX, promoFormSchema } from "./promo";
+import type { FormResult } from "~/features/forms/form-result";
+import { useLazyForm } from "~/features/forms/lazy-form";
+import { PROMO_CODE_MAX } from "~/lib/constants";
+
+// the promo-code schema (./promo) is fetched after the first view (ADR 104)
+const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
 
 type View = CartPageView;
 type Line = View["lines"][number];
@@ -347,13 +351,7 @@ function PromoCode({
   const fetcher = useFetcher<CartActionData | FormResult>();
   const answer = fetcher.data && !("ok" in fetcher.data) ? fetcher.data : undefined;
   // one conform form (ADR 103): the browser checks the length, the action the code (a refusal under `code`)
-  const [form, fields] = useForm({
-    id: "promo-code-form",
-    lastResult: answer ?? lastResult,
-    onValidate: ({ formData }) => parseTranslated(formData, promoFormSchema, t),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useLazyForm({ id: "promo-code-form", lastResult: answer ?? lastResult }, loadPromoValidator);
   const error = fields.code.errors?.[0] ?? null;
   const busy = fetcher.state !== "idle";
   const { key: inputKey, ...inputProps } = getInputProps(fields.code, { type: "text" });

@@ -4,7 +4,7 @@
  * beside the code field, 400; success is the cart action's usual answer (JSON for fetchers, else 303).
  */
 import { data } from "@remix-run/node";
-import { parseTranslated } from "~/features/forms/form-result";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
 import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
 import { getContext } from "~server/context";

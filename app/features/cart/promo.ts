@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
+import type { TFunction } from "~/i18n/translator";
+import { PROMO_CODE_MAX } from "~/lib/constants";
 import { V, withParams } from "~/lib/validation";
 
-/** The longest promo code the form takes (the upstream's codes are far shorter). */
-export const PROMO_CODE_MAX = 40;
+export { PROMO_CODE_MAX };
 
 /**
  * The cart's promo-code form (spec §3, issue 13 §5, ADR 103): the browser checks it with this schema and the
@@ -15,3 +17,8 @@ export const promoFormSchema = z.object({
     .max(PROMO_CODE_MAX, withParams(V.maxLength, PROMO_CODE_MAX))
     .optional(),
 });
+
+/** The promo-code form parsed with its schema, messages translated: the browser's validator (ADR 104) and the action's parse. */
+export function parsePromoForm(formData: FormData | URLSearchParams, t: TFunction) {
+  return parseTranslated(formData, promoFormSchema, t);
+}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
 import { useEffect, useRef, useState } from "react";
@@ -9,7 +9,11 @@ import { JsFlag } from "~/components/ui/JsFlag";
 import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
 import type { PreOrderSlot } from "./pre-order";
 import { useOrderSubmit } from "./use-order-submit";
-import { parseCheckoutForm, type CheckoutInput } from "./checkout-schema";
+import { useLazyForm } from "~/features/forms/lazy-form";
+import type { CheckoutInput } from "./checkout-schema";
+
+// the schema (zod, libphonenumber) is fetched after the first view (ADR 104)
+const loadCheckoutValidator = () => import("./checkout-schema").then((m) => m.parseCheckoutForm);
 
 /**
  * What the checkout form shows: the cart page's view has it (the cart feature computes it), but the form
@@ -49,16 +53,16 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   const order = useOrderSubmit(formRef);
   const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
-  // issue 13 §5: the same schema and parser as the action; a failed POST re-renders from its reply, which holds
+  // issue 13 §5: the same schema and parser as the action (in the browser once fetched); a failed POST re-renders from its reply, which holds
   // what was submitted (issue 15 §6) — the draft from the cookie otherwise
-  const [form, fields] = useForm<CheckoutInput>({
-    id: "checkout",
-    lastResult: failed?.result,
-    defaultValue: { ...view.draft, paymentMethod: view.payment.selected ?? undefined },
-    onValidate: ({ formData }) => parseCheckoutForm(formData, t),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useLazyForm<CheckoutInput>(
+    {
+      id: "checkout",
+      lastResult: failed?.result,
+      defaultValue: { ...view.draft, paymentMethod: view.payment.selected ?? undefined },
+    },
+    loadCheckoutValidator,
+  );
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
     view.orderingPaused ||

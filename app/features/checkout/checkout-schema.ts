@@ -47,7 +47,9 @@ export type CheckoutInput = z.infer<typeof checkoutSchema>;
  */
 export function parseCheckoutForm(formData: FormData, t: TFunction) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
-  if (submission.status !== "error" || !submission.error) return submission;
+  // not only status "error": a blur's validation (conform's "validate" intent) has no status, and its messages need
+  // translating as much as a submit's
+  if (submission.status === "success" || !submission.error) return submission;
   const receipt = formData.get("receiptEmail");
   if (
     !submission.error.receiptEmail?.length &&

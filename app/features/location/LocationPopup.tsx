@@ -1,16 +1,16 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
 import type { z } from "zod";
 import { TextField } from "~/components/ui/Field";
 import type { FormResult } from "~/features/forms/form-result";
+import { useLazyForm } from "~/features/forms/lazy-form";
 import { useTranslation } from "~/i18n/react";
 import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
 import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
-import { draftSchema } from "./draft";
+import type { draftSchema } from "./draft";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./view";
 import { MapLayer } from "./MapLayer";
@@ -179,6 +179,7 @@ function CityStep({ view }: { view: LocationView }) {
 }
 
 type DraftFields = z.input<typeof draftSchema>;
+const loadDraftValidator = () => import("./draft").then((m) => m.parseDraftForm);
 
 interface StepProps {
   view: LocationView;
@@ -249,14 +250,8 @@ function MethodStep({ view, touched, lastResult, here }: StepProps) {
 function DraftForm({ view, touched, lastResult, here }: StepProps) {
   const { t } = useTranslation();
   const q = view.query;
-  const [form, fields] = useForm<DraftFields>({
-    lastResult,
-    defaultValue: view.details,
-    // the draft's schema: 'Найти' (GET) sends the draft without the save button's intent
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: draftSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  // the draft's schema, fetched after the first view (ADR 104)
+  const [form, fields] = useLazyForm<DraftFields>({ lastResult, defaultValue: view.details }, loadDraftValidator);
   const fieldError = fields.q.errors?.[0] ?? fields.resto.errors?.[0] ?? form.errors?.[0] ?? (touched ? view.error : null);
   // one message at a time, beside the address field or under the points; the form's own id points at it
   const errorId = form.errorId;

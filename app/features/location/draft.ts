@@ -2,6 +2,7 @@
  * The popup's draft (docs/decisions/020): every field its forms carry, the same names in the URL of /location
  * (GET steps) and in the save POST. Isomorphic: the browser validates the save form with the same schema.
  */
+import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 
 const optionalInt = z.coerce.number().int().positive().optional().catch(undefined);
@@ -43,6 +44,15 @@ export const draftSchema = z.object({
   redirectTo: text(2000),
 });
 export type Draft = z.infer<typeof draftSchema>;
+
+/**
+ * The browser's validator of the popup's form (ADR 104): the draft's schema ('Найти' sends the draft without the
+ * save button's intent, so not `saveSchema`). Its fields fall back rather than fail; the address and point
+ * messages need the server's zones.
+ */
+export function parseDraftForm(formData: FormData) {
+  return parseWithZod(formData, { schema: draftSchema });
+}
 
 /** The save POST: the draft plus its intent. */
 export const saveSchema = draftSchema.extend({ intent: z.literal("save") });

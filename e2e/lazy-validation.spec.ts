@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+/**
+ * ADR 104: the browser's half of "the same schema on both sides" (zod, conform's zod parser, libphonenumber) is
+ * not in a page's first view; it is fetched when the browser is idle or the form is touched, and then checks a
+ * field on blur without asking the server. Until it has arrived a blur sends nothing (the form validates only
+ * on submit, through the action), and a field left meanwhile is checked as soon as the code arrives.
+ */
+
+/** what only the validation code holds: libphonenumber's metadata, zod's error class, conform's zod parser */
+const VALIDATION_MARKERS = ["country_calling_codes", "ZodError", "__skipped__"];
+
+/** the scripts of a first view, as bench/run.mjs counts them: modulepreloads (inert or not), inline imports, script tags */
+function firstViewScripts(html: string): string[] {
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link (?:rel="modulepreload"|data-deferred-modulepreload="") href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
+  return [...urls];
+}
+
+async function cartWithOnePosition(page: Page) {
+  await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+}
+
+/** form submissions to the cart's action (a POST to /cart, or to /cart.data with JavaScript) */
+function cartPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname.startsWith("/cart")) posts.push(request.url());
+  });
+  return posts;
+}
+
+test.describe("browser validation fetched after the first view (ADR 104)", () => {
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "validation in the browser needs JavaScript; without it the action validates (cart-checkout.spec)");
+  });
+
+  test("the cart's first view carries no validation code, and a blurred phone is still checked in the browser", async ({ page }) => {
+    await cartWithOnePosition(page);
+    const scripts = firstViewScripts(await (await page.request.get("/cart")).text());
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).text();
+      for (const marker of VALIDATION_MARKERS) expect(body, `${url} holds ${marker}`).not.toContain(marker);
+    }
+
+    const posts = cartPosts(page);
+    await page.goto("/cart");
+    const form = page.getByTestId("checkout-form");
+    await expect(form.locator('input[name="js"]')).toHaveCount(1); // hydrated
+    const phone = form.getByLabel("Телефон");
+    await phone.fill("12");
+    await phone.blur();
+    await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    // then again on each input: a valid number clears the message
+    await phone.fill("8 999 123-45-67");
+    await expect(form.getByTestId("error-phone")).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
+  test("a field left before the code has arrived: nothing is sent, and it is checked once the code arrives", async ({ page }) => {
+    await cartWithOnePosition(page);
+    const firstView = new Set(firstViewScripts(await (await page.request.get("/cart")).text()).map((url) => new URL(url, "http://x").pathname));
+    // hold every script that is not in the first view (the validation chunks) until released
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+      const pathname = new URL(route.request().url()).pathname;
+      if (!firstView.has(pathname)) {
+        held.push(pathname);
+        await released;
+      }
+      await route.continue();
+    });
+
+    const posts = cartPosts(page);
+    await page.goto("/cart");
+    const form = page.getByTestId("checkout-form");
+    await expect(form.locator('input[name="js"]')).toHaveCount(1); // hydrated: the first view needed nothing held
+    const phone = form.getByLabel("Телефон");
+    await phone.fill("12");
+    await phone.blur();
+    // the touch (or the idle browser) asked for the validation code
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // a blur without the code must not send the form to the server for validation
+    await page.waitForTimeout(500);
+    expect(posts).toEqual([]);
+    await expect(form.getByTestId("error-phone")).toHaveCount(0);
+
+    release();
+    await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
+    expect(posts).toEqual([]);
+  });
+});
