@@ -56,9 +56,10 @@ export function pageHref(pathname: string, page: number, anchor?: string): strin
 }
 
 /**
- * The URL a fetcher loads page `page` from: the same page's loader. The home is an index route, which a
+ * The URL a fetcher loads page `page` (to `through`, in one answer) from: the same page's loader. The home is an index route, which a
  * fetcher reaches only with `?index` (otherwise it would load the root's data).
  */
-export function pageDataHref(pathname: string, page: number): string {
-  return pathname === "/" ? `/?index&page=${page}` : `${pathname}?page=${page}`;
+export function pageDataHref(pathname: string, page: number, through = page): string {
+  const query = `page=${page}${through > page ? `&through=${through}` : ""}`;
+  return pathname === "/" ? `/?index&${query}` : `${pathname}?${query}`;
 }

@@ -70,6 +70,7 @@ describe("page URLs", () => {
   it("loads the home's data from its index route", () => {
     expect(pageDataHref("/", 2)).toBe("/?index&page=2");
     expect(pageDataHref("/menus/501", 2)).toBe("/menus/501?page=2");
+    expect(pageDataHref("/menus/501", 2, 7)).toBe("/menus/501?page=2&through=7");
   });
 });
 
@@ -101,6 +102,7 @@ describe("pageMenus", () => {
     ]);
     expect(second.paging).toEqual({
       page: 2,
+      through: 2,
       pageCount: 3,
       groups: [
         { menuId: 1, id: 1, name: "g1", page: 1 },
@@ -112,5 +114,13 @@ describe("pageMenus", () => {
     // a menu with no groups at all stays on the first page; a bad page number is the first page
     expect(pageMenus(menus, "x").menus.map((m) => m.id)).toEqual([1, 3]);
     expect(pageMenus(menus, "99").paging?.page).toBe(3);
+    // a chip's jump asks for a range of pages in one answer
+    const range = pageMenus(menus, "2", "3");
+    expect(range.menus.map((m) => [m.id, m.groups.map((g) => g.id)])).toEqual([
+      [1, [2]],
+      [2, [3, 4]],
+    ]);
+    expect(range.paging).toMatchObject({ page: 2, through: 3 });
+    expect(pageMenus(menus, "3", "1").paging).toMatchObject({ page: 3, through: 3 });
   });
 });

@@ -44,7 +44,7 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
     const { resto } = catalog;
     const search = new URL(request.url).searchParams;
     // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
-    const paged = pageMenus(device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus, search.get("page"));
+    const paged = pageMenus(device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus, search.get("page"), search.get("through"));
     // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
     const addedId = Number(search.get("added"));
     const addedName = addedId

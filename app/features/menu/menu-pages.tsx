@@ -22,6 +22,14 @@ interface PageData {
   paging: MenuPaging | null;
 }
 
+/** pages appended from one answer: its first page is the key, `through` its last */
+interface Loaded {
+  through: number;
+  menus: MenuView[];
+}
+
+const signatureOf = (paging: MenuPaging) => paging.groups.map((g) => `${g.menuId}-${g.id}`).join(",");
+
 /** appends `more`'s groups to `menus`, menu by menu (a menu's groups may run over several pages) */
 function mergeMenus(menus: MenuView[], more: MenuView[]): MenuView[] {
   const merged = menus.map((m) => ({ ...m, groups: [...m.groups] }));
@@ -55,67 +63,66 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
   const navigate = useNavigate();
   const fetcher = useFetcher<PageData>();
   const first = paging?.page ?? 1;
-  const signature = paging ? paging.groups.map((g) => `${g.menuId}-${g.id}`).join(",") : "";
+  const signature = paging ? signatureOf(paging) : "";
   const key = `${i18n.language}|${pathname}|${first}|${signature}`;
-  const [appended, setAppended] = useState<{ key: string; pages: Record<number, MenuView[]> }>({ key, pages: {} });
-  const [target, setTarget] = useState<{ page: number; anchor: string; focus: boolean } | null>(null);
+  const [appended, setAppended] = useState<{ key: string; pages: Record<number, Loaded> }>({ key, pages: {} });
+  const [target, setTarget] = useState<{ page: number; anchor: string } | null>(null);
+
+  // the fetcher's answer: pages after the loader's, of the same menus (same groups)
   const data = fetcher.data;
-  const fetched = data?.paging && data.paging.page > first && data.paging.groups.map((g) => `${g.menuId}-${g.id}`).join(",") === signature ? data.paging.page : null;
-  // the loader's page is always its latest data (a revalidation renews it); pages after it were appended (the
-  // fetcher's latest answer counts at once, before the effect below keeps it)
-  const pages: Record<number, MenuView[]> = {
+  const fetched = data?.paging && data.paging.page > first && signatureOf(data.paging) === signature ? { page: data.paging.page, through: data.paging.through, menus: data.menus } : null;
+  // the loader's pages are always its latest data (a revalidation renews them); pages after them were appended
+  // (the fetcher's latest answer counts at once, before the effect below keeps it)
+  const pages: Record<number, Loaded> = {
     ...(appended.key === key ? appended.pages : {}),
-    ...(fetched && data ? { [fetched]: data.menus } : {}),
-    [first]: menus,
+    ...(fetched ? { [fetched.page]: fetched } : {}),
+    [first]: { through: paging?.through ?? first, menus },
   };
-  let last = first;
-  while (pages[last + 1]) last += 1;
+  const chain = [pages[first]!];
+  let last = pages[first]!.through;
+  while (pages[last + 1]) {
+    chain.push(pages[last + 1]!);
+    last = pages[last + 1]!.through;
+  }
   const pageCount = paging?.pageCount ?? 1;
   const next = last < pageCount ? last + 1 : null;
   const loading = fetcher.state !== "idle";
 
-  // a fetched page of the same menus (same language, same groups) is kept
   useEffect(() => {
-    if (!fetched || !data) return;
-    setAppended((state) => ({ key, pages: { ...(state.key === key ? state.pages : {}), [fetched]: data.menus } }));
-  }, [data, fetched, key]);
-
-  // loading up to a target page, one page after the other (each a plain page of the menu)
-  useEffect(() => {
-    if (!target || loading) return;
-    if (target.page > last) {
-      fetcher.load(pageDataHref(pathname, last + 1));
-      return;
-    }
-    const el = document.getElementById(target.anchor);
-    setTarget(null);
-    if (!el) return;
-    if (target.focus) {
-      el.setAttribute("tabindex", "-1");
-      el.focus({ preventScroll: true });
-    }
-    el.scrollIntoView({ block: "start" });
+    if (!fetched) return;
+    setAppended((state) => ({ key, pages: { ...(state.key === key ? state.pages : {}), [fetched.page]: fetched } }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, last, loading, pathname]);
+  }, [data, key]);
 
+  // a group asked for (a chip, or the link activated) is in: scroll to it and move the focus there
+  useEffect(() => {
+    if (!target || target.page > last) return;
+    setTarget(null);
+    const el = document.getElementById(target.anchor);
+    if (!el) return;
+    el.setAttribute("tabindex", "-1");
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: "start" });
+  }, [target, last]);
+
+  const firstGroupOf = (page: number) => paging?.groups.find((g) => g.page === page);
   const loadNext = (focus: boolean) => {
-    if (!next || loading || target) return;
-    const anchor = paging?.groups.find((g) => g.page === next);
-    if (focus && anchor) setTarget({ page: next, anchor: anchorOf(anchor.menuId, anchor.id), focus: true });
-    else fetcher.load(pageDataHref(pathname, next));
+    if (!next) return;
+    const group = firstGroupOf(next);
+    // activated: the focus goes to the next page's first group once it is in (even when its load already started)
+    if (focus && group) setTarget({ page: next, anchor: anchorOf(group.menuId, group.id) });
+    if (!loading) fetcher.load(pageDataHref(pathname, next));
   };
   const goTo = (entry: GroupEntry) => {
     const anchor = anchorOf(entry.menuId, entry.id);
     // a page before the loader's: that page, as a client navigation (the groups after it come as it scrolls)
-    if (entry.page < first) navigate(pageHref(pathname, entry.page, anchor));
-    else setTarget({ page: entry.page, anchor, focus: true });
+    if (entry.page < first) return navigate(pageHref(pathname, entry.page, anchor));
+    setTarget({ page: entry.page, anchor });
+    // every page up to the group's, in one answer
+    if (entry.page > last) fetcher.load(pageDataHref(pathname, last + 1, entry.page));
   };
 
-  const ordered = Object.keys(pages)
-    .map(Number)
-    .filter((p) => p >= first && p <= last)
-    .sort((a, b) => a - b);
-  const merged = ordered.slice(1).reduce((acc, p) => mergeMenus(acc, pages[p]!), menus);
+  const merged = chain.slice(1).reduce((acc, loaded) => mergeMenus(acc, loaded.menus), menus);
   const groups = paging?.groups ?? menus.flatMap((m) => m.groups.map((g) => ({ menuId: m.id, id: g.id, name: g.name, page: 1 })));
   return { menus: merged, groups, loaded: (p) => p >= first && p <= last, next, loading, loadNext, goTo };
 }

@@ -15,28 +15,33 @@ export interface GroupEntry {
 }
 
 export interface MenuPaging {
-  /** the page these menus are */
+  /** the (first) page these menus are */
   page: number;
+  /** the last page these menus are: `page` unless a range was asked for (`?through=`, a chip's jump) */
+  through: number;
   pageCount: number;
   /** every group of every menu of the page, in order */
   groups: GroupEntry[];
 }
 
 /**
- * Page `pageParam` (the raw `?page=`) of `menus`: its groups only (menus without a group on it left out;
+ * Page `pageParam` (the raw `?page=`; through `throughParam`, the raw `?through=`, when given) of `menus`: its groups only (menus without a group on it left out;
  * a menu with no groups at all stays on the first page), and the paging, or null when the menus are one page
  * (then nothing differs from an unpaged page).
  */
-export function pageMenus(menus: MenuView[], pageParam: string | null): { menus: MenuView[]; paging: MenuPaging | null } {
+export function pageMenus(menus: MenuView[], pageParam: string | null, throughParam: string | null = null): { menus: MenuView[]; paging: MenuPaging | null } {
   const flat = menus.flatMap((menu) => menu.groups.map((group) => ({ menu, group })));
   const pages = pagesOfSections(flat.map(({ group }) => group.positions.length));
   const pageCount = Math.max(1, ...pages);
   if (pageCount === 1) return { menus, paging: null };
   const page = parsePage(pageParam, pageCount);
+  const through = Math.max(page, throughParam === null ? page : parsePage(throughParam, pageCount));
   const pageOf = new Map(flat.map(({ menu, group }, i) => [`${menu.id}-${group.id}`, pages[i]!]));
   const paged = menus
-    .map((menu) => ({ ...menu, groups: menu.groups.filter((g) => pageOf.get(`${menu.id}-${g.id}`) === page) }))
+    .map((menu) => ({ ...menu, groups: menu.groups.filter((g) => inRange(pageOf.get(`${menu.id}-${g.id}`)!, page, through)) }))
     .filter((menu, i) => menu.groups.length > 0 || (page === 1 && menus[i]!.groups.length === 0));
   const groups = flat.map(({ menu, group }, i) => ({ menuId: menu.id, id: group.id, name: group.name, page: pages[i]! }));
-  return { menus: paged, paging: { page, pageCount, groups } };
+  return { menus: paged, paging: { page, through, pageCount, groups } };
 }
+
+const inRange = (n: number, from: number, to: number) => n >= from && n <= to;
