@@ -4,10 +4,9 @@
  * away without JavaScript and appended as it nears the viewport with it. A menu page at or under the threshold
  * is one page, exactly as before.
  *
- * Pure: sizes in, page numbers out; the catalog loader and the menu's components share it.
+ * Pure: sizes in, page numbers out; the catalog loader and the menu's components share it. It imports no zod:
+ * the menu's first-view JavaScript bundles it (the `?page=` parser, with zod, is menu-page-param.ts, server side).
  */
-import { z } from "zod";
-
 /** a page's menus at or under this many positions are one page (the demo's 98 stay one page) */
 export const PAGED_ABOVE = 150;
 /** a page takes whole groups while it stays at or under this many positions (a bigger group is a page alone) */
@@ -40,14 +39,6 @@ export function pagesOfSections(sizes: readonly number[], rule: PagingRule = DEF
     filled += size;
   }
   return pages;
-}
-
-/** `?page=` of a menu URL: a whole number from 1; anything else is the first page, past the end the last. */
-const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
-
-export function parsePage(value: string | null, pageCount: number): number {
-  const page = value === null ? 1 : pageParam.parse(value);
-  return Math.min(page, Math.max(1, pageCount));
 }
 
 /** The URL of page `page` of the catalog page at `pathname` (page 1 has no query), with an optional #anchor. */

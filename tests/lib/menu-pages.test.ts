@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pageMenus } from "~/features/menu/menu-paging";
-import { DEFAULT_PAGING, pageDataHref, pageHref, pagesOfSections, parsePage } from "~/lib/menu-pages";
+import { parsePage } from "~/lib/menu-page-param";
+import { DEFAULT_PAGING, pageDataHref, pageHref, pagesOfSections } from "~/lib/menu-pages";
 
 describe("pagesOfSections", () => {
   it("keeps a menu at or under the threshold on one page (the demo's 98 positions)", () => {

@@ -3,7 +3,8 @@
  * loader sends one page's groups with their cards, and the index of every group (its name and page) for the
  * group navigation, so a chip can name a group that is not on this page.
  */
-import { pagesOfSections, parsePage } from "~/lib/menu-pages";
+import { pagesOfSections } from "~/lib/menu-pages";
+import { parsePage } from "~/lib/menu-page-param";
 import type { MenuView } from "./menu-view.server";
 
 /** a group of the page's menus, wherever it is: what its chip needs */
