@@ -82,7 +82,7 @@ function DesktopMenu({ data }: { data: CatalogPageData }) {
       {data.menus.length === 0 ? (
         <p className="text-muted">{t("errors.noMenus")}</p>
       ) : (
-        <MenuSections menus={data.menus} currency={data.resto.currency} />
+        <MenuSections menus={data.menus} currency={data.resto.currency} paging={data.paging} />
       )}
     </div>
   );
@@ -151,7 +151,7 @@ function MobileMenu({ data }: { data: CatalogPageData }) {
         {t("menu.backToHome")}
       </Link>
       <h1 className="text-2xl font-bold">{menu.name}</h1>
-      <MenuSections menus={[menu]} currency={data.resto.currency} showMenuTitles={false} />
+      <MenuSections menus={[menu]} currency={data.resto.currency} showMenuTitles={false} paging={data.paging} />
     </div>
   );
 }

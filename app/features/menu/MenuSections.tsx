@@ -1,21 +1,44 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { AgeLockedNotice } from "~/features/age/AgeGate";
 import type { MenuView } from "./menu-view.server";
 import { CardGrid } from "./CardGrid";
+import { pageHref } from "~/lib/menu-pages";
+import type { GroupEntry, MenuPaging } from "./menu-paging";
+import { anchorOf, MoreLink, useMenuPages } from "./menu-pages";
 
 /** cards of the first group whose photos load at once (a phone shows 2 a row, a desktop up to 4) */
 const FIRST_ROW = 4;
 
-const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
-
 /**
  * The menus' groups as sections in order (spec §3), with a sticky group navigation of hash anchors that
- * scroll smoothly (CSS) and, with JavaScript, follows the scroll by marking the section in view.
+ * scroll smoothly (CSS) and, with JavaScript, follows the scroll by marking the section in view. A large menu
+ * comes in pages of whole groups (ADR 107): a chip of a group on another page links to that page, and the
+ * next page follows the last section ('Показать ещё'; with JavaScript appended as it nears the viewport).
  */
-export function MenuSections({ menus, currency, showMenuTitles = true }: { menus: MenuView[]; currency: string; showMenuTitles?: boolean }) {
+export function MenuSections({
+  menus: pageMenus,
+  currency,
+  showMenuTitles = true,
+  paging = null,
+}: {
+  menus: MenuView[];
+  currency: string;
+  showMenuTitles?: boolean;
+  paging?: MenuPaging | null;
+}) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const pages = useMenuPages(pageMenus, paging);
+  const menus = pages.menus;
+  const chipHref = (g: GroupEntry) => (pages.loaded(g.page) ? `#${anchorOf(g.menuId, g.id)}` : pageHref(pathname, g.page, anchorOf(g.menuId, g.id)));
+  const onChip = (event: MouseEvent<HTMLAnchorElement>, g: GroupEntry) => {
+    if (pages.loaded(g.page) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    pages.goTo(g);
+  };
   const groupName = (g: { id: number; name: string }) => (g.id === 0 ? t("menu.other") : g.name);
   const anchors = menus.flatMap((m) => m.groups.map((g) => anchorOf(m.id, g.id)));
   const current = useSectionInView(anchors);
@@ -30,14 +53,14 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
     <div className="flex flex-col gap-8">
       <nav aria-label={t("menu.groups")} data-sticky-nav="" className="sticky top-appbar z-50 -mx-4 overflow-x-auto border-b border-line bg-bg/95 px-4 py-2 md:top-appbar-lg">
         <ul ref={navRef} className="flex gap-2 whitespace-nowrap">
-          {menus.flatMap((menu) =>
-            menu.groups.map((g) => {
-              const anchor = anchorOf(menu.id, g.id);
+          {pages.groups.map((g) => {
+              const anchor = anchorOf(g.menuId, g.id);
               const active = anchor === current;
               return (
                 <li key={anchor}>
                   <a
-                    href={`#${anchor}`}
+                    href={chipHref(g)}
+                    onClick={(event) => onChip(event, g)}
                     aria-current={active ? "location" : undefined}
                     className={`inline-block rounded-full px-3 py-1.5 text-sm ${active ? "bg-brand text-on-brand" : "bg-surface hover:bg-line"}`}
                   >
@@ -45,8 +68,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
                   </a>
                 </li>
               );
-            }),
-          )}
+            })}
         </ul>
       </nav>
       {menus.map((menu, menuIndex) => (
@@ -82,6 +104,7 @@ export function MenuSections({ menus, currency, showMenuTitles = true }: { menus
           })}
         </section>
       ))}
+      <MoreLink pages={pages} />
     </div>
   );
 }

@@ -44,10 +44,12 @@ export function PositionCard({ position, currency, t, lang, redirectTo, busy = f
             {position.name}
           </a>
         </h4>
-        <p className="flex flex-wrap gap-x-2 text-sm text-muted">
-          {measure ? <span>{measure}</span> : null}
-          {position.longCooking ? <span className="text-brand">{t("menu.extendedCooking")}</span> : null}
-        </p>
+        {measure || position.longCooking ? (
+          <p className="flex flex-wrap gap-x-2 text-sm text-muted">
+            {measure ? <span>{measure}</span> : null}
+            {position.longCooking ? <span className="text-brand">{t("menu.extendedCooking")}</span> : null}
+          </p>
+        ) : null}
         {position.available ? null : (
           <p className="text-sm font-medium text-brand" data-testid="position-unavailable">
             {availabilityText(t, position.next)}
@@ -72,7 +74,7 @@ export function PositionCard({ position, currency, t, lang, redirectTo, busy = f
               <input type="hidden" name="intent" value="add" />
               <input type="hidden" name="positionId" value={position.id} />
               <input type="hidden" name="menuId" value={position.menuId} />
-              <input type="hidden" name="count" value="1" />
+              {/* no count: the cart action adds 1 by default (ADR 107: one element less per card) */}
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <button
                 type="submit"

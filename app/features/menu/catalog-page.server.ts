@@ -16,6 +16,7 @@ import { getState } from "~server/session";
 import { upstreamFailure } from "~server/upstream/errors";
 import { deviceOf, DEVICE_VARY_HEADERS } from "./device.server";
 import { isAdultConfirmed, toMenuSummaries, toMenuViews } from "./menu-view.server";
+import { pageMenus, type MenuPaging } from "./menu-paging";
 import { pageUrls } from "~/shell/seo.server";
 
 export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
@@ -28,7 +29,7 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   if (!location?.restoId) {
     // spec §2: a menu URL with no restaurant chosen is an unknown path: home (which opens the popup)
     if (options.menuId) throw redirect("/");
-    return { ...base, added: null, resto: null, menus: [], menuList: [], promotions: [], degraded: false };
+    return { ...base, added: null, resto: null, menus: [], paging: null as MenuPaging | null, menuList: [], promotions: [], degraded: false };
   }
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
     throw upstreamFailure(error);
@@ -41,8 +42,11 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
     const all = device === "desktop" || options.menuId;
     const menus = all ? toMenuViews(catalog, location.method, { now, adultConfirmed }) : [];
     const { resto } = catalog;
+    const search = new URL(request.url).searchParams;
+    // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
+    const paged = pageMenus(device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus, search.get("page"), search.get("through"));
     // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
-    const addedId = Number(new URL(request.url).searchParams.get("added"));
+    const addedId = Number(search.get("added"));
     const addedName = addedId
       ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null)
       : null;
@@ -61,8 +65,8 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
         timezone: resto.timezone,
         state: restoStateNow(resto, now),
       },
-      // a phone's menu page shows its own menu only
-      menus: device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus,
+      menus: paged.menus,
+      paging: paged.paging,
       menuList,
       promotions: toPromotionViews(catalog.promotions),
       degraded: catalog.degraded,

@@ -21,6 +21,7 @@ const en: Widen<typeof ru> = {
   positions_many: "{{count}} items",
   positions_other: "{{count}} items",
   backToHome: "Home",
+  showMore: "Show more",
   unavailable: "Not available now",
   availableToday: "Available from {{time}}",
   availableTomorrow: "Available tomorrow from {{time}}",

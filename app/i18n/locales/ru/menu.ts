@@ -18,6 +18,8 @@ export default {
   positions_many: "{{count}} позиций",
   positions_other: "{{count}} позиции",
   backToHome: "На главную",
+  /** the link to the next page of a large menu (ADR 107) */
+  showMore: "Показать ещё",
   unavailable: "Сейчас недоступно",
   availableToday: "Доступно с {{time}}",
   availableTomorrow: "Доступно завтра с {{time}}",
