@@ -32,7 +32,7 @@ const SLICE_MS = 4;
  * rendered in the head; a 15 s timer closes it if the scripts never run). So whatever waits for `load` (a test
  * runner, a crawler) finds React attached, and no request is involved.
  */
-const BOOT = `(function(){
+export const BOOT = `(function(){
 var d=document,started=false,nonce=d.currentScript&&d.currentScript.nonce;
 var ch=typeof MessageChannel==="function"?new MessageChannel():null,queue=[];
 if(ch)ch.port1.onmessage=function(){var f=queue.shift();if(f)f();};
@@ -68,7 +68,7 @@ o.observe({type:"paint",buffered:true});
  * task's time four times towards the blocking time. The release closes the gate's document in a task of its own
  * and removes the frame in the next one: neither belongs in the task that evaluates the app's modules.
  */
-const GATE = `(function(){
+export const GATE = `(function(){
 var d=document,gate=null;
 var ch=typeof MessageChannel==="function"?new MessageChannel():null,queue=[];
 if(ch)ch.port1.onmessage=function(){var f=queue.shift();if(f)f();};
