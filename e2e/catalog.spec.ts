@@ -72,7 +72,7 @@ test.describe("catalog", () => {
     // findability: title, canonical, Open Graph and MenuItem JSON-LD with add-ons
     await expect(page).toHaveTitle(/^Маргарита — /);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${MARGHERITA}$`));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/demo\/photos\/pizza\.svg$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/demo\/photos\/pizza\.webp$/);
     const ld = await page.locator('[data-testid="position-detail"] script[type="application/ld+json"]').textContent();
     const item = JSON.parse(ld ?? "{}");
     expect(item["@type"]).toBe("MenuItem");
@@ -213,11 +213,11 @@ test.describe("catalog", () => {
   });
 
   test("the photo gallery opens, shows an error slot for a failing image, and closes", async ({ page, javaScriptEnabled }) => {
-    await page.route("**/demo/photos/resto-tverskaya-hall.svg", (route) => route.abort());
+    await page.route("**/demo/photos/resto-tverskaya-hall.webp", (route) => route.abort());
     await page.goto("/restos/173");
     if (!javaScriptEnabled) {
       // without JavaScript a photo links to the image itself
-      await expect(page.getByTestId("gallery-open")).toHaveAttribute("href", "/demo/photos/resto-tverskaya.svg");
+      await expect(page.getByTestId("gallery-open")).toHaveAttribute("href", "/demo/photos/resto-tverskaya.webp");
       return;
     }
     await page.getByTestId("gallery-open").click();

@@ -51,7 +51,7 @@ const WEEKDAYS: readonly DayOfWeek[] = WEEK.slice(0, 5);
 
 // ─── photos (served as SVG placeholders under public/demo/) ────────────────────────────────────
 
-const photo = (slug: string) => `/demo/photos/${slug}.svg`;
+const photo = (slug: string) => `/demo/photos/${slug}.webp`;
 
 const PHOTO_SLUGS = [
   "pizza",

@@ -59,7 +59,7 @@ const khachapuri: Position = {
   name: "Хачапури по-аджарски",
   description: "Лодочка с сулугуни и яйцом; вес в килограммах — единица, которой нет в спецификации",
   price: 49000,
-  photos: [{ url: "/demo/photos/bakery.svg" }],
+  photos: [{ url: "/demo/photos/bakery.webp" }],
   measure: { value: 0.5, unit: "kg" },
   cookingTime: 25,
   order: 10,

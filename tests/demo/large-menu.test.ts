@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_MENU_IDS, DEMO_MENUS } from "~server/demo";
 import { growMenu, LARGE_MENU_GROUPS, LARGE_MENU_POSITIONS, largeMenuEnabled, withLargeMenu } from "~server/demo/large-menu";
 
-const photo = (slug: string) => `/demo/photos/${slug}.svg`;
+const photo = (slug: string) => `/demo/photos/${slug}.webp`;
 const main = DEMO_MENUS.find((m) => m.ref.id === DEMO_MENU_IDS.main)!;
 
 describe("the twin's large-menu scenario (issue 17)", () => {

@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * `node bench/trace-tasks.mjs`: what the main thread's long tasks are while a page loads (issue 17, ADR 109).
+ * Runs Lighthouse's default mobile audit (as `npm run bench` does: simulated throttling, so the trace is
+ * unthrottled and Lighthouse multiplies each task by 4) on a running server or on one it starts, and prints
+ * every main-thread task of the page's renderer over TRACE_MIN_MS (12, about what TBT's 50 ms becomes
+ * unthrottled), with what it spends its time in (script evaluation and its URL, function calls, style
+ * recalc, layout, parse, GC, paint…), plus the run's TBT and Lighthouse's own long-tasks list.
+ *
+ * Environment: TRACE_BASE (a running server) or BUILD_DIR (build; a server on TRACE_PORT, 3650, with it);
+ * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions.
+ * CHROMIUM_PATH (/usr/bin/chromium).
+ */
+import { spawn } from "node:child_process";
+import { loadavg } from "node:os";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { cartCookie } from "./lighthouse.mjs";
+
+const MIN_MS = Number(process.env.TRACE_MIN_MS ?? 12);
+const PATH = process.env.TRACE_PATH ?? (process.env.TRACE_CART ? "/cart" : "/menus/501");
+const RUNS = Number(process.env.TRACE_RUNS ?? 1);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+
+async function startServer(port) {
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DEMO_CONTROLS: "1",
+      BRAND_CONFIG: "brands/demo.json",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => child.kill("SIGTERM") };
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server on ${port} did not start`);
+}
+
+async function returningCookie(base) {
+  const body = new URLSearchParams({ intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" });
+  const res = await fetch(`${base}/location`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+const INTERESTING = new Set([
+  "EvaluateScript",
+  "v8.compile",
+  "v8.compileModule",
+  "v8.evaluateModule",
+  "v8.produceModuleCache",
+  "FunctionCall",
+  "TimerFire",
+  "EventDispatch",
+  "FireAnimationFrame",
+  "FireIdleCallback",
+  "RunMicrotasks",
+  "UpdateLayoutTree",
+  "Layout",
+  "ParseHTML",
+  "ParseAuthorStyleSheet",
+  "MinorGC",
+  "MajorGC",
+  "V8.GC_SCAVENGER",
+  "Paint",
+  "PrePaint",
+  "Layerize",
+  "Decode Image",
+  "ImageDecodeTask",
+  "HitTest",
+  "ScheduleStyleRecalculation",
+  "XHRReadyStateChange",
+  "ResourceReceivedData",
+  "CpuProfiler::StartProfiling",
+]);
+
+function label(e) {
+  const d = e.args?.data ?? e.args?.beginData ?? {};
+  const url = d.url ? ` ${String(d.url).replace(/^https?:\/\/[^/]+/, "")}` : "";
+  const fn = d.functionName ? ` ${d.functionName}` : "";
+  const type = d.type ? ` (${d.type})` : "";
+  const el = e.name === "UpdateLayoutTree" && d.elementCount ? ` ${d.elementCount} elements` : "";
+  return `${e.name}${type}${fn}${url}${el}`;
+}
+
+function analyse(trace) {
+  const events = trace.traceEvents;
+  const threadNames = new Map();
+  for (const e of events) if (e.name === "thread_name") threadNames.set(`${e.pid}:${e.tid}`, e.args.name);
+  // the page's main thread: the renderer main thread that parsed the most HTML (not about:blank)
+  const parsing = new Map();
+  for (const e of events)
+    if (e.name === "ParseHTML" && threadNames.get(`${e.pid}:${e.tid}`) === "CrRendererMain")
+      parsing.set(`${e.pid}:${e.tid}`, (parsing.get(`${e.pid}:${e.tid}`) ?? 0) + e.dur);
+  const busiest = [...parsing].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const parse = events.find((e) => e.name === "ParseHTML" && `${e.pid}:${e.tid}` === busiest);
+  if (!parse) throw new Error("no ParseHTML on a renderer main thread");
+  const key = `${parse.pid}:${parse.tid}`;
+  const main = events.filter((e) => `${e.pid}:${e.tid}` === key && e.ph === "X" && typeof e.dur === "number");
+  const nav = events.find((e) => e.name === "navigationStart" && `${e.pid}:${e.tid}` === key) ?? parse;
+  const t0 = nav.ts;
+  const tasks = main.filter((e) => e.name === "RunTask" && e.dur >= MIN_MS * 1000).sort((a, b) => a.ts - b.ts);
+  const out = [];
+  for (const task of tasks) {
+    const inner = main.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && INTERESTING.has(e.name) && e.dur >= 1000,
+    );
+    // self time per label, nested events subtracted one level (roughly what DevTools shows)
+    const rows = inner
+      .map((e) => ({
+        e,
+        self:
+          e.dur -
+          inner
+            .filter(
+              (c) =>
+                c !== e &&
+                c.ts >= e.ts &&
+                c.ts + c.dur <= e.ts + e.dur &&
+                !inner.some(
+                  (m) =>
+                    m !== e &&
+                    m !== c &&
+                    m.ts >= e.ts &&
+                    m.ts + m.dur <= e.ts + e.dur &&
+                    c.ts >= m.ts &&
+                    c.ts + c.dur <= m.ts + m.dur,
+                ),
+            )
+            .reduce((s, c) => s + c.dur, 0),
+      }))
+      .sort((a, b) => a.e.ts - b.e.ts);
+    out.push({
+      at: (task.ts - t0) / 1000,
+      ms: task.dur / 1000,
+      parts: rows.map(
+        ({ e, self }) =>
+          `${((e.ts - task.ts) / 1000).toFixed(1)}+${(e.dur / 1000).toFixed(1)} (self ${(self / 1000).toFixed(1)}) ${label(e)}`,
+      ),
+    });
+  }
+  return out;
+}
+
+const port = Number(process.env.TRACE_PORT ?? 3650);
+const server = process.env.TRACE_BASE ? { base: process.env.TRACE_BASE, stop() {} } : await startServer(port);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+});
+try {
+  const cookie = process.env.TRACE_CART
+    ? await cartCookie(server.base, "/menus/501", "Mozilla/5.0 (Linux; Android 11) Mobile")
+    : await returningCookie(server.base);
+  for (let run = 0; run <= RUNS; run++) {
+    const loadBefore = load();
+    const result = await lighthouse(server.base + PATH, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      disableFullPageScreenshot: true,
+      extraHeaders: { Cookie: cookie },
+    });
+    if (run === 0) continue; // warms the server and the compiled-script cache, as the bench's interleaved runs do
+    const lhr = result.lhr;
+    console.log(
+      `\n=== ${PATH} run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, TBT ${lhr.audits["total-blocking-time"].numericValue.toFixed(0)} ms, LCP ${lhr.audits["largest-contentful-paint"].numericValue.toFixed(0)} ms [load ${loadBefore} → ${load()}]`,
+    );
+    console.log(
+      "Lighthouse long tasks:",
+      (lhr.audits["long-tasks"]?.details?.items ?? [])
+        .map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")}@${i.startTime.toFixed(0)}:${i.duration.toFixed(0)}`)
+        .join(", "),
+    );
+    console.log(
+      "main-thread work:",
+      (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+        .map((i) => `${i.group} ${i.duration.toFixed(0)}`)
+        .join(", "),
+    );
+    if (process.env.TRACE_SAVE)
+      (await import("node:fs")).writeFileSync(`${process.env.TRACE_SAVE}-${run}.json`, JSON.stringify(result.artifacts.Trace));
+    for (const t of analyse(result.artifacts.Trace)) {
+      console.log(`task at ${t.at.toFixed(0)} ms: ${t.ms.toFixed(1)} ms`);
+      for (const p of t.parts) console.log(`    ${p}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
