@@ -11,3 +11,19 @@ export const FragmentCacheContext = createContext<RenderFragment | null>(null);
 export function useFragmentCache(): RenderFragment | null {
   return useContext(FragmentCacheContext);
 }
+
+const jsonOf = new WeakMap<object, string>();
+
+/**
+ * A fragment key: `parts` and the JSON of `data`, which is serialised once per object (ADR 108: the catalog's
+ * views are the same objects for every request within a minute, so a grid's positions are not serialised
+ * again on every request). `data` must not be changed after it was first used in a key.
+ */
+export function fragmentKey(parts: readonly unknown[], data: object): string {
+  let json = jsonOf.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    jsonOf.set(data, json);
+  }
+  return `${JSON.stringify(parts)}${json}`;
+}
