@@ -77,31 +77,41 @@ export class DocumentStream extends Transform {
       data = data.subarray(0, cut);
     }
     if (data.length === 0) return;
-    if (!this.deferDone) data = this.deferScripts(data);
-    this.push(this.fragments.size && this.markerPrefix ? this.splice(data, this.markerPrefix) : data);
-  }
-
-  private deferScripts(data: Buffer): Buffer {
-    const first = minIndex(data.indexOf(PRELOAD), data.indexOf(MODULE));
-    if (first === -1) return data;
-    const last = Math.max(data.lastIndexOf(PRELOAD), data.lastIndexOf(MODULE));
-    const start = Math.max(0, data.lastIndexOf(LT, first));
-    const close = data.indexOf(GT, last);
-    const end = close === -1 ? data.length : close + 1;
-    const region = deferModuleScripts(data.toString("utf8", start, end));
-    // the module script comes after the preloads: once it went by, the rest passes through as it is
-    if (region.includes(DEFERRED_MODULE_TYPE)) this.deferDone = true;
-    return Buffer.concat([data.subarray(0, start), Buffer.from(region, "utf8"), data.subarray(end)]);
-  }
-
-  private splice(data: Buffer, prefix: Buffer): Buffer {
-    let at = data.indexOf(prefix);
-    if (at === -1) return data;
+    // the output is the batch's bytes with the scripts' region rewritten and the markers replaced: one copy
     const pieces: Buffer[] = [];
     let from = 0;
-    while (at !== -1) {
+    if (!this.deferDone) {
+      const region = this.scriptsRegion(data);
+      if (region) {
+        const rewritten = deferModuleScripts(data.toString("utf8", region.start, region.end));
+        // the module script comes after the preloads: once it went by, the rest passes through as it is
+        if (rewritten.includes(DEFERRED_MODULE_TYPE)) this.deferDone = true;
+        this.spliceFragments(data, from, region.start, pieces);
+        pieces.push(Buffer.from(rewritten, "utf8"));
+        from = region.end;
+      }
+    }
+    this.spliceFragments(data, from, data.length, pieces);
+    this.push(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+  }
+
+  /** Where Remix's module preloads and module script are in `data` (whole tags), or null. */
+  private scriptsRegion(data: Buffer): { start: number; end: number } | null {
+    const first = minIndex(data.indexOf(PRELOAD), data.indexOf(MODULE));
+    if (first === -1) return null;
+    const start = Math.max(0, data.lastIndexOf(LT, first));
+    const module = data.indexOf(MODULE, first);
+    const close = module === -1 ? -1 : data.indexOf(GT, module);
+    return { start, end: close === -1 ? data.length : close + 1 };
+  }
+
+  /** `data[from, to)` into `pieces`, each fragment marker in it replaced by the fragment's bytes. */
+  private spliceFragments(data: Buffer, from: number, to: number, pieces: Buffer[]) {
+    const prefix = this.markerPrefix;
+    let at = prefix && this.fragments.size ? data.indexOf(prefix, from) : -1;
+    while (at !== -1 && at < to && prefix) {
       const close = data.indexOf(MARKER_END, at + prefix.length);
-      if (close === -1) break;
+      if (close === -1 || close >= to) break;
       const bytes = this.fragments.get(data.toString("latin1", at, close + MARKER_END.length));
       if (bytes) {
         pieces.push(data.subarray(from, at), bytes);
@@ -109,9 +119,7 @@ export class DocumentStream extends Transform {
       }
       at = data.indexOf(prefix, close);
     }
-    if (pieces.length === 0) return data;
-    pieces.push(data.subarray(from));
-    return Buffer.concat(pieces);
+    if (to > from) pieces.push(data.subarray(from, to));
   }
 }
 

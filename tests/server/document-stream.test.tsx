@@ -3,6 +3,7 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DocumentStream, withoutNul } from "~/document/document-stream.server";
 import { createFragmentCache } from "~/document/fragment-cache.server";
+import { fragmentKey } from "~/document/fragment-cache";
 import { deferModuleScripts } from "~/document/defer-scripts.server";
 
 function collect(stream: DocumentStream): Promise<Buffer[]> {
@@ -112,5 +113,25 @@ describe("the document stream (ADR 108)", () => {
     stream.end();
     await ended;
     expect(out.join("")).toBe('<p>a</p><link data-deferred-modulepreload="" href="/a.js"/>');
+  });
+});
+
+describe("fragment keys (ADR 108)", () => {
+  it("are built once per positions object and parts: the same string again, another for other parts or positions", () => {
+    const positions = [{ id: 1, name: "Морс" }];
+    const key = fragmentKey(["cards", "ru", "RUB", "/"], positions);
+    expect(key).toBe(`["cards","ru","RUB","/"]${JSON.stringify(positions)}`);
+    expect(fragmentKey(["cards", "ru", "RUB", "/"], positions)).toBe(key);
+    expect(fragmentKey(["cards", "en", "RUB", "/"], positions)).not.toBe(key);
+    // an equal copy (the next minute's views) gets an equal key: the cached HTML is found again
+    expect(fragmentKey(["cards", "ru", "RUB", "/"], [{ id: 1, name: "Морс" }])).toBe(key);
+    expect(fragmentKey(["cards", "ru", "RUB", "/"], [{ id: 1, name: "Морс 0,5" }])).not.toBe(key);
+  });
+});
+
+describe("fragment keys under many page addresses", () => {
+  it("stay right past the kept number of parts (a query string makes any number of return addresses)", () => {
+    const positions = [{ id: 2 }];
+    for (let i = 0; i < 40; i++) expect(fragmentKey(["cards", `/?q=${i}`], positions)).toBe(`["cards","/?q=${i}"][{"id":2}]`);
   });
 });
