@@ -41,7 +41,9 @@ export class DocumentStream extends Transform {
     private readonly fragments: ReadonlyMap<string, Buffer> = new Map(),
     private readonly markerPrefix: Buffer | null = null,
   ) {
-    super();
+    // no 'close' event: React's pipe takes a close of its destination for a client gone early and aborts the
+    // finished render, throwing away an Error per document; the response side needs only 'end'
+    super({ emitClose: false });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
