@@ -12,8 +12,7 @@ import { applySecurityHeaders, createNonce } from "~server/security";
 import { getContext } from "~server/context";
 import { log } from "~server/log";
 import { personalisedCacheControl } from "~/features/forms/cache-control.server";
-import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
-import { DeferModuleScripts } from "~/document/defer-scripts.server";
+import { DocumentStream } from "~/document/document-stream.server";
 
 function securityOptions() {
   const { config } = getContext();
@@ -47,11 +46,13 @@ export default function handleRequest(
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, { ...securityOptions(), nonce });
   personalisedCacheControl(responseHeaders);
+  // the position grids come out of the fragment cache as markers the document stream replaces (ADR 043, 108)
+  const fragments = fragmentCache.forDocument();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <FragmentCacheContext.Provider value={fragmentCache.render}>
+        <FragmentCacheContext.Provider value={fragments.render}>
           <InlineCssContext.Provider value={inlineCss}>
             <RemixServer context={remixContext} url={request.url} nonce={nonce} />
           </InlineCssContext.Provider>
@@ -60,11 +61,10 @@ export default function handleRequest(
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new Utf8ChunkBoundaries();
-          // no script request before the first paint (ADR 080): the module scripts go out inert
-          const deferred = body.pipe(new DeferModuleScripts());
+          // one pass (ADR 108): batches React's chunks, clean UTF-8, module scripts inert (ADR 080), fragments in
+          const body = new DocumentStream(fragments.fragments, fragments.markerPrefix);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(createReadableStreamFromReadable(deferred), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -1,28 +1,8 @@
-import { Transform, type TransformCallback } from "node:stream";
-
 /**
- * Passes the streamed HTML through, (1) dropping NUL bytes and (2) never ending a chunk in the middle of
- * a UTF-8 character. The production build's stream carried a stray NUL inside Cyrillic attribute values
- * (e.g. `корзи\0ну`), which browsers show as U+FFFD; NUL is never valid in an HTML document, so it goes.
- * Holding back an incomplete tail until the next chunk costs at most three bytes of delay.
+ * The streamed HTML must never end a chunk in the middle of a UTF-8 character (`DocumentStream`, ADR 043/108,
+ * holds an incomplete tail back until the next chunk; it also drops the stray NUL bytes React 18's encoder can
+ * leave, e.g. `корзи\0ну`, which browsers show as U+FFFD).
  */
-export class Utf8ChunkBoundaries extends Transform {
-  private tail: Buffer = Buffer.alloc(0);
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    const clean = chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk;
-    const data = this.tail.length ? Buffer.concat([this.tail, clean]) : clean;
-    const cut = completeLength(data);
-    this.tail = data.subarray(cut);
-    if (cut > 0) this.push(data.subarray(0, cut));
-    callback();
-  }
-
-  override _flush(callback: TransformCallback) {
-    if (this.tail.length) this.push(this.tail);
-    callback();
-  }
-}
 
 /** How many leading bytes of `data` form complete UTF-8 characters. */
 export function completeLength(data: Uint8Array): number {

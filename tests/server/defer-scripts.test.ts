@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { DeferModuleScripts, deferModuleScripts } from "~/document/defer-scripts.server";
-import { Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
+import { deferModuleScripts } from "~/document/defer-scripts.server";
+import { DocumentStream } from "~/document/document-stream.server";
 
 // what Remix 2's <Scripts nonce> renders (React's attribute order), between page content and the boot script
 const SCRIPTS =
@@ -14,8 +14,7 @@ async function streamed(pieces: Buffer[]): Promise<string> {
   const out: Buffer[] = [];
   await new Promise<void>((resolve, reject) =>
     Readable.from(pieces)
-      .pipe(new Utf8ChunkBoundaries())
-      .pipe(new DeferModuleScripts())
+      .pipe(new DocumentStream())
       .on("data", (c: Buffer) => out.push(c))
       .on("end", resolve)
       .on("error", reject),

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { completeLength, Utf8ChunkBoundaries } from "~/document/utf8-chunks.server";
+import { completeLength } from "~/document/utf8-chunks.server";
+import { DocumentStream } from "~/document/document-stream.server";
 
 describe("UTF-8 chunk boundaries of the streamed HTML", () => {
   it("never ends a chunk inside a character, and loses no byte", async () => {
@@ -12,7 +13,7 @@ describe("UTF-8 chunk boundaries of the streamed HTML", () => {
       const out: Buffer[] = [];
       await new Promise<void>((resolve, reject) =>
         Readable.from(pieces)
-          .pipe(new Utf8ChunkBoundaries())
+          .pipe(new DocumentStream())
           .on("data", (c: Buffer) => out.push(c))
           .on("end", resolve)
           .on("error", reject),
@@ -26,7 +27,7 @@ describe("UTF-8 chunk boundaries of the streamed HTML", () => {
     const out: Buffer[] = [];
     await new Promise<void>((resolve) =>
       Readable.from([Buffer.from("корзи"), Buffer.from([0]), Buffer.from("ну")])
-        .pipe(new Utf8ChunkBoundaries())
+        .pipe(new DocumentStream())
         .on("data", (c: Buffer) => out.push(c))
         .on("end", resolve),
     );

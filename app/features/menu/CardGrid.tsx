@@ -1,6 +1,6 @@
 import { useFetchers, useLocation, useNavigate, useSubmit } from "@remix-run/react";
 import type { MouseEvent, FormEvent } from "react";
-import { useFragmentCache } from "~/document/fragment-cache";
+import { fragmentKey, useFragmentCache } from "~/document/fragment-cache";
 import { useTranslation } from "~/i18n/react";
 import type { PositionCardView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
@@ -42,7 +42,7 @@ export function CardGrid({
   const className = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4";
 
   if (renderFragment) {
-    const key = JSON.stringify(["cards", lang, currency, redirectTo, eager, positions]);
+    const key = fragmentKey(["cards", lang, currency, redirectTo, eager], positions);
     const html = renderFragment(key, () => (
       <>
         {positions.map((p, i) => (

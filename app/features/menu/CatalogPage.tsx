@@ -6,7 +6,7 @@ import { Image } from "~/components/ui/Image";
 import { PromotionsCarousel } from "~/features/promotions/PromotionsCarousel";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import type { CatalogPageData } from "./catalog-page.server";
-import { ldJson, menuLd, restaurantLd } from "./jsonld";
+import { cachedLdJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
 import { inertWhen } from "~/shell/layouts";
 
@@ -195,10 +195,13 @@ function StructuredData({ data }: { data: CatalogPageData }) {
   const { t } = useTranslation();
   if (!data.resto) return null;
   const { resto, origin } = data;
-  const menus = data.menus.map((m) => ({
-    ...m,
-    groups: m.groups.map((g) => ({ ...g, name: g.id === 0 ? t("menu.other") : g.name })),
-  }));
-  const ld = restaurantLd(resto, origin, menus.length ? { hasMenu: menus.map((m) => menuLd(m, resto.currency, origin)) } : {});
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(ld) }} />;
+  // built once per catalog views and minute on the server (ADR 108)
+  const json = cachedLdJson(resto, data.menus, `${origin}\n${t("menu.other")}`, () => {
+    const menus = data.menus.map((m) => ({
+      ...m,
+      groups: m.groups.map((g) => ({ ...g, name: g.id === 0 ? t("menu.other") : g.name })),
+    }));
+    return restaurantLd(resto, origin, menus.length ? { hasMenu: menus.map((m) => menuLd(m, resto.currency, origin)) } : {});
+  });
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

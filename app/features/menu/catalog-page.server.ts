@@ -15,9 +15,12 @@ import { getContext } from "~server/context";
 import { getState } from "~server/session";
 import { upstreamFailure } from "~server/upstream/errors";
 import { deviceOf, DEVICE_VARY_HEADERS } from "./device.server";
-import { isAdultConfirmed, toMenuSummaries, toMenuViews } from "./menu-view.server";
+import { isAdultConfirmed, toMenuSummaries, toMenuViews, type MenuView } from "./menu-view.server";
 import { pageMenus, type MenuPaging } from "./menu-paging";
 import { pageUrls } from "~/shell/seo.server";
+import { createMinuteMemo } from "~/lib/minute-memo";
+import type { DeliveryMethod } from "~/lib/model";
+import type { RestoCatalog } from "~server/upstream";
 
 export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
   const { config, upstream } = getContext();
@@ -34,44 +37,68 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
     throw upstreamFailure(error);
   });
-  {
-    const now = upstream.clock.now();
-    const menuList = toMenuSummaries(catalog, location.method);
-    // spec §2: a menu of another restaurant (or method) is an unknown path here: home, never a dead end
-    if (options.menuId && !menuList.some((m) => m.id === options.menuId)) throw redirect("/");
-    const all = device === "desktop" || options.menuId;
-    const menus = all ? toMenuViews(catalog, location.method, { now, adultConfirmed }) : [];
-    const { resto } = catalog;
-    const search = new URL(request.url).searchParams;
-    // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
-    const paged = pageMenus(device === "mobile" && options.menuId ? menus.filter((m) => m.id === options.menuId) : menus, search.get("page"), search.get("through"));
-    // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
-    const addedId = Number(search.get("added"));
-    const addedName = addedId
-      ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null)
-      : null;
-    return {
-      added: addedName,
-      ...base,
-      resto: {
-        id: resto.id,
-        name: resto.name,
-        currency: resto.currency,
-        address: resto.address,
-        street: resto.street,
-        phone: resto.phones[0]?.value ?? null,
-        photo: resto.photos[0]?.url ?? null,
-        openingHours: resto.openingHours,
-        timezone: resto.timezone,
-        state: restoStateNow(resto, now),
-      },
-      menus: paged.menus,
-      paging: paged.paging,
-      menuList,
-      promotions: toPromotionViews(catalog.promotions),
-      degraded: catalog.degraded,
-    };
-  }
+  const now = upstream.clock.now();
+  const views = catalogViews(catalog, location.method, now, adultConfirmed);
+  // spec §2: a menu of another restaurant (or method) is an unknown path here: home, never a dead end
+  if (options.menuId && !views.menuList.some((m) => m.id === options.menuId)) throw redirect("/");
+  const all = device === "desktop" || options.menuId;
+  // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
+  const search = new URL(request.url).searchParams;
+  const addedId = Number(search.get("added"));
+  const addedName = addedId ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null) : null;
+  // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
+  const menus = !all ? [] : device === "mobile" && options.menuId ? phoneMenu(catalog, location.method, now, adultConfirmed, options.menuId) : views.menus;
+  const paged = pageMenus(menus, search.get("page"), search.get("through"));
+  return {
+    added: addedName,
+    ...base,
+    resto: views.resto,
+    menus: paged.menus,
+    paging: paged.paging,
+    menuList: views.menuList,
+    promotions: views.promotions,
+    degraded: catalog.degraded,
+  };
+}
+
+const memo = createMinuteMemo<RestoCatalog, ReturnType<typeof buildCatalogViews>>();
+
+/**
+ * The views of a catalog for a delivery method and age confirmation, the same objects for every request of the
+ * same catalog within one minute of the clock (ADR 108: built once, and caches further down key on them).
+ */
+function catalogViews(catalog: RestoCatalog, method: DeliveryMethod, now: Date, adultConfirmed: boolean) {
+  return memo(catalog, now, `${method}|${adultConfirmed}`, () => buildCatalogViews(catalog, method, now, adultConfirmed));
+}
+
+const phoneMenus = createMinuteMemo<RestoCatalog, MenuView[]>();
+
+/** A phone's menu page: its own menu only (the same array within the minute, like the views it comes from). */
+function phoneMenu(catalog: RestoCatalog, method: DeliveryMethod, now: Date, adultConfirmed: boolean, menuId: number) {
+  return phoneMenus(catalog, now, `${method}|${adultConfirmed}|${menuId}`, () =>
+    catalogViews(catalog, method, now, adultConfirmed).menus.filter((m) => m.id === menuId),
+  );
+}
+
+function buildCatalogViews(catalog: RestoCatalog, method: DeliveryMethod, now: Date, adultConfirmed: boolean) {
+  const { resto } = catalog;
+  return {
+    menuList: toMenuSummaries(catalog, method),
+    menus: toMenuViews(catalog, method, { now, adultConfirmed }),
+    resto: {
+      id: resto.id,
+      name: resto.name,
+      currency: resto.currency,
+      address: resto.address,
+      street: resto.street,
+      phone: resto.phones[0]?.value ?? null,
+      photo: resto.photos[0]?.url ?? null,
+      openingHours: resto.openingHours,
+      timezone: resto.timezone,
+      state: restoStateNow(resto, now),
+    },
+    promotions: toPromotionViews(catalog.promotions),
+  };
 }
 
 export type CatalogPageData = Awaited<ReturnType<typeof loadCatalogPage>>;
