@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { shellChunk } from "./scripts/shell-chunk.mjs";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -14,8 +15,10 @@ export const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias },
+  // the browser build: the page frame's own modules in one chunk (ADR 110)
+  build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: shellChunk } } },
   server: { port: 3000 },
   plugins: [
     tailwindcss(),
@@ -32,4 +35,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

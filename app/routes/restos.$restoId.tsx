@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { ldJson, restaurantLd } from "~/features/menu/jsonld";
+import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { pageUrls } from "~/shell/seo.server";
 import { RestoDetails } from "~/features/restos/RestoDetails";
@@ -45,7 +46,7 @@ export default function Resto() {
         <h1 className="text-3xl font-bold">{resto.name}</h1>
       </div>
       <RestoDetails resto={resto} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJson(restaurantLd(resto, origin)) }} />
+      <ServerJsonLd json={import.meta.env.SSR ? ldJson(restaurantLd(resto, origin)) : ""} />
     </div>
   );
 }

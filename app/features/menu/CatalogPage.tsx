@@ -8,6 +8,7 @@ import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import type { CatalogPageData } from "./catalog-page.server";
 import { cachedLdJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
+import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
 import { inertWhen } from "~/shell/layouts";
 
 /**
@@ -195,13 +196,15 @@ function StructuredData({ data }: { data: CatalogPageData }) {
   const { t } = useTranslation();
   if (!data.resto) return null;
   const { resto, origin } = data;
-  // built once per catalog views and minute on the server (ADR 108)
-  const json = cachedLdJson(resto, data.menus, `${origin}\n${t("menu.other")}`, () => {
-    const menus = data.menus.map((m) => ({
-      ...m,
-      groups: m.groups.map((g) => ({ ...g, name: g.id === 0 ? t("menu.other") : g.name })),
-    }));
-    return restaurantLd(resto, origin, menus.length ? { hasMenu: menus.map((m) => menuLd(m, resto.currency, origin)) } : {});
-  });
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+  // built on the server only, once per catalog views and minute (ADR 108, ADR 110: not in the browser's bundle)
+  const json = import.meta.env.SSR
+    ? cachedLdJson(resto, data.menus, `${origin}\n${t("menu.other")}`, () => {
+        const menus = data.menus.map((m) => ({
+          ...m,
+          groups: m.groups.map((g) => ({ ...g, name: g.id === 0 ? t("menu.other") : g.name })),
+        }));
+        return restaurantLd(resto, origin, menus.length ? { hasMenu: menus.map((m) => menuLd(m, resto.currency, origin)) } : {});
+      })
+    : "";
+  return <ServerJsonLd json={json} />;
 }

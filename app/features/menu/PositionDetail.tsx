@@ -9,6 +9,7 @@ import { formatMoney } from "~/lib/money";
 import { availabilityText } from "./availability";
 import { Gallery } from "./Gallery";
 import { ldJson, menuItemLd } from "./jsonld";
+import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
 import type { ModifierGroupView, PositionDetailView } from "./menu-view.server";
 
 /** What the position layer's action answers on bad input (400). */
@@ -110,7 +111,8 @@ export function PositionDetail({
 
   const busy = fetcher.state !== "idle";
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
-  const ld = menuItemLd({ ...position, modifiers: position.modifiers }, currency, origin);
+  // schema.org for crawlers, built on the server only (ADR 110)
+  const ld = import.meta.env.SSR ? ldJson({ "@context": "https://schema.org", ...menuItemLd({ ...position, modifiers: position.modifiers }, currency, origin) }) : "";
 
   return (
     <Layer
@@ -276,10 +278,7 @@ export function PositionDetail({
           </ul>
         ) : null}
 
-        <script
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: ldJson({ "@context": "https://schema.org", ...ld }) }}
-        />
+        <ServerJsonLd json={ld} />
       </fetcher.Form>
     </Layer>
   );
