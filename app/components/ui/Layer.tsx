@@ -1,7 +1,7 @@
-import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { Link } from "@remix-run/react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
+import { useFocusLock } from "./focus-lock";
 
 /**
  * A layer over the page (spec §2): a centred dialog at 840 px and wider, a bottom sheet below.
@@ -36,6 +36,8 @@ export function Layer({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusLock(dialogRef);
 
   // the control that opened the layer (a card's link, 'Очистить корзину') gets the focus back when it closes
   // (read while rendering: once the page behind turns inert the browser may drop the focus to <body>)
@@ -83,11 +85,9 @@ export function Layer({
           onClick={dismissOnOutsideClick && onClose ? onClose : undefined}
         />
       )}
-      <FocusTrap
-        // not AutoFocus: with it Headless UI looks only for [data-autofocus] elements and, finding none, leaves the
-        // focus behind the layer; without it the first control (the close button, or Cancel) takes the focus.
-        // Not RestoreFocus either: the effect above returns the focus (Headless UI's did not, behind an inert page)
-        features={FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock}
+      <div
+        // the focus moves in and Tab stays inside (ADR 111); the page behind is inert (ADR 050)
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -111,7 +111,7 @@ export function Layer({
         </div>
         <div className="overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
         {footer ? <div className="border-t border-line px-5 py-3">{footer}</div> : null}
-      </FocusTrap>
+      </div>
     </div>
   );
 }
