@@ -8,40 +8,15 @@
  * Environment: B (build-before,build: BUILD_DIRs, one server each from PORT0, 3653), N runs (5), P (path).
  */
 import fs from "node:fs";
-import { spawn } from "node:child_process";
+import { startBenchServer } from "./server.mjs";
 import { loadavg } from "node:os";
 import { chromium, devices } from "@playwright/test";
 const builds = (process.env.B ?? "build-before,build").split(",");
 const runs = Number(process.env.N ?? 5);
 const path = process.env.P ?? "/menus/501";
 let port = Number(process.env.PORT0 ?? 3653);
-async function startServer(build) {
-  const p = port++;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(p),
-      BUILD_DIR: build,
-      NODE_ENV: "production",
-      LOG_LEVEL: "error",
-      DEMO_CONTROLS: "1",
-      BRAND_CONFIG: "brands/demo.json",
-    },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${p}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(base + "/healthz")).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child };
-}
 const servers = [];
-for (const b of builds) servers.push(await startServer(b));
+for (const b of builds) servers.push(await startBenchServer(port++, { BUILD_DIR: b, LOG_LEVEL: "error" }));
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 const pixel7 = { ...devices["Pixel 7"] };
 delete pixel7.defaultBrowserType;

@@ -16,7 +16,7 @@
  * `hydrationFigures` is also used by bench/run.mjs on its own servers.
  */
 /* global window, document */
-import { spawn } from "node:child_process";
+import { startBenchServer } from "./server.mjs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { chromium, devices } from "@playwright/test";
@@ -103,23 +103,6 @@ export function formatRun(r) {
   return `longest ${r.longestMs.toFixed(0)} ms, blocking ${r.blockingMs.toFixed(0)} ms (${r.count} tasks ≥ 50 ms, ${r.totalMs.toFixed(0)} ms), FCP ${r.fcpMs?.toFixed(0)} ms, load ${r.loadMs?.toFixed(0)} ms, ${r.cards} cards [load avg ${r.load}]`;
 }
 
-async function startServer(port, extraEnv) {
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn", DEMO_CONTROLS: "1", BRAND_CONFIG: "brands/demo.json", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => child.kill("SIGTERM") };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server on ${port} did not start`);
-}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const port = Number(process.env.HYDRATION_PORT ?? 3810);
@@ -132,7 +115,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let next = port;
   for (const size of sizes) {
     const servers = [];
-    for (const build of builds) servers.push(await startServer(next++, { BUILD_DIR: build, ...(size === "large" ? { DEMO_LARGE_MENU: "1" } : {}) }));
+    for (const build of builds) servers.push(await startBenchServer(next++, { BUILD_DIR: build, ...(size === "large" ? { DEMO_LARGE_MENU: "1" } : {}) }));
     try {
       const results = Object.fromEntries(builds.map((b) => [b, []]));
       for (let i = 0; i < runs; i++) {

@@ -11,7 +11,7 @@
  * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions.
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
-import { spawn } from "node:child_process";
+import { startBenchServer } from "./server.mjs";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -25,30 +25,6 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-async function startServer(port) {
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DEMO_CONTROLS: "1",
-      BRAND_CONFIG: "brands/demo.json",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => child.kill("SIGTERM") };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server on ${port} did not start`);
-}
 
 async function returningCookie(base) {
   const body = new URLSearchParams({ intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" });
@@ -164,7 +140,7 @@ function analyse(trace) {
 }
 
 const port = Number(process.env.TRACE_PORT ?? 3650);
-const server = process.env.TRACE_BASE ? { base: process.env.TRACE_BASE, stop() {} } : await startServer(port);
+const server = process.env.TRACE_BASE ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
