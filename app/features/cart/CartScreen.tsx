@@ -1,23 +1,35 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Confirm } from "~/components/ui/Layer";
+import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm } from "~/features/checkout/CheckoutForm";
-import { OrderErrorPopup } from "~/features/checkout/OrderErrorPopup";
+import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { useLazyForm } from "~/features/forms/lazy-form";
+import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
 import { PROMO_CODE_MAX } from "~/lib/constants";
 
 // the promo-code schema (./promo) is fetched after the first view (ADR 104)
 const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
+
+// the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
+// their code (and the Layer's) after the first view (ADR 114)
+const ClearConfirm = import.meta.env.SSR ? ClearConfirmNow : lazyInBrowser(() => import("./ClearConfirm").then((m) => m.ClearConfirm));
+const OrderErrorPopup = import.meta.env.SSR
+  ? OrderErrorPopupNow
+  : lazyInBrowser(() => import("~/features/checkout/OrderErrorPopup").then((m) => m.OrderErrorPopup));
+
+function preloadDialogs() {
+  for (const dialog of [ClearConfirm, OrderErrorPopup]) if ("preload" in dialog) void dialog.preload();
+}
 
 type View = CartPageView;
 type Line = View["lines"][number];
@@ -51,7 +63,9 @@ export function CartScreen({
   const orderPending = useOrderPending();
 
   return (
-    <div className="py-6">
+    // the dialogs' code is fetched at the customer's first touch of the cart (a pointer down, a focus), before
+    // the click or the order that opens one: a visitor who only looks does not download them
+    <div className="py-6" onPointerDownCapture={preloadDialogs} onFocusCapture={preloadDialogs}>
       {/* under a dialog the cart is inert: Tab and screen readers stay in the dialog, with or without JavaScript */}
       <div {...inertWhen(Boolean(confirming || popup))}>
         <h1 className="mb-4 text-2xl font-semibold md:text-3xl">{t("cart.title")}</h1>
@@ -120,16 +134,18 @@ export function CartScreen({
         )}
       </div>
 
-      {confirming ? (
-        <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
-      ) : null}
-      {popup ? (
-        <OrderErrorPopup
-          kind={popup.kind}
-          message={popup.message}
-          onClose={hydrated ? () => setPopupClosed(actionData) : undefined}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {confirming ? (
+          <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
+        ) : null}
+        {popup ? (
+          <OrderErrorPopup
+            kind={popup.kind}
+            message={popup.message}
+            onClose={hydrated ? () => setPopupClosed(actionData) : undefined}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
@@ -253,38 +269,6 @@ function DroppedNotice({ count }: { count: number }) {
         {t("cart.removeUnavailable")}
       </button>
     </Form>
-  );
-}
-
-function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDone: () => void }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<CartActionData>();
-  const hydrated = useHydrated();
-  const confirm = (
-    <button type="submit" className={primaryButton} data-testid="confirm-ok">
-      {t("app.ok")}
-    </button>
-  );
-  return (
-    <Confirm
-      text={t("cart.clearConfirm")}
-      cancelTo="/cart"
-      onCancel={onCancel}
-      confirm={
-        hydrated ? (
-          <fetcher.Form method="post" action="/cart" onSubmit={() => setTimeout(onDone, 0)}>
-            <input type="hidden" name="intent" value="clear" />
-            <JsFlag />
-            {confirm}
-          </fetcher.Form>
-        ) : (
-          <Form method="post" action="/cart">
-            <input type="hidden" name="intent" value="clear" />
-            {confirm}
-          </Form>
-        )
-      }
-    />
   );
 }
 
