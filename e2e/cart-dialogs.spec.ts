@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { expectFirstViewWithout } from "./helpers/first-view";
 
 /**
  * ADR 114: the two dialogs over the cart (the clearing confirmation and the refused-order popup) and the
@@ -9,15 +10,6 @@ import { expect, test, type Page } from "./helpers/returning-customer";
 
 /** texts only the dialogs' modules hold: the Layer's z-index class, the two dialogs' message keys */
 const DIALOG_MARKERS = ["z-[2400]", "cart.clearConfirm", "checkout.orderErrorTitle"];
-
-/** the scripts of a first view, as bench/run.mjs counts them: modulepreloads (inert or not), inline imports, script tags */
-function firstViewScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link (?:rel="modulepreload"|data-deferred-modulepreload="") href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
-  return [...urls];
-}
 
 /** the dialogs' code as the browser fetches it: every script response holding one of the markers */
 function dialogCodeFetches(page: Page): string[] {
@@ -37,12 +29,7 @@ test.describe("the cart's dialogs load after the first view (ADR 114)", () => {
 
   test("the first view carries no dialog code; the first touch fetches it and 'Очистить корзину' opens the dialog", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JavaScript no script runs; the server renders the dialog (cart-checkout.spec)");
-    const scripts = firstViewScripts(await (await page.request.get("/cart")).text());
-    expect(scripts.length).toBeGreaterThan(3);
-    for (const url of scripts) {
-      const body = await (await page.request.get(url)).text();
-      for (const marker of DIALOG_MARKERS) expect(body, `${url} holds ${marker}`).not.toContain(marker);
-    }
+    await expectFirstViewWithout(page, "/cart", DIALOG_MARKERS);
 
     const fetched = dialogCodeFetches(page);
     await page.goto("/cart");

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { expectFirstViewWithout, firstViewScripts } from "./helpers/first-view";
 
 /**
  * ADR 104: the browser's half of "the same schema on both sides" (zod, conform's zod parser, libphonenumber) is
@@ -9,15 +10,6 @@ import { expect, test, type Page } from "./helpers/returning-customer";
 
 /** what only the validation code holds: libphonenumber's metadata, zod's error class, conform's zod parser */
 const VALIDATION_MARKERS = ["country_calling_codes", "ZodError", "__skipped__"];
-
-/** the scripts of a first view, as bench/run.mjs counts them: modulepreloads (inert or not), inline imports, script tags */
-function firstViewScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link (?:rel="modulepreload"|data-deferred-modulepreload="") href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["']([^"']+\.js)["']/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
-  return [...urls];
-}
 
 async function cartWithOnePosition(page: Page) {
   await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
@@ -39,12 +31,7 @@ test.describe("browser validation fetched after the first view (ADR 104)", () =>
 
   test("the cart's first view carries no validation code, and a blurred phone is still checked in the browser", async ({ page }) => {
     await cartWithOnePosition(page);
-    const scripts = firstViewScripts(await (await page.request.get("/cart")).text());
-    expect(scripts.length).toBeGreaterThan(3);
-    for (const url of scripts) {
-      const body = await (await page.request.get(url)).text();
-      for (const marker of VALIDATION_MARKERS) expect(body, `${url} holds ${marker}`).not.toContain(marker);
-    }
+    await expectFirstViewWithout(page, "/cart", VALIDATION_MARKERS);
 
     const posts = cartPosts(page);
     await page.goto("/cart");
