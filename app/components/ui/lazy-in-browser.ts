@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from "react";
 
 /** A component whose code the browser fetches after the first view, with a way to fetch it early. */
 export type LazyInBrowser<P> = ComponentType<P> & {
-  /** starts the fetch (once); later calls return the same promise */
-  preload: () => Promise<unknown>;
+  /** starts the fetch ahead of the first render; a failure is quiet here (the render tries again) */
+  preload: () => void;
 };
 
 /**
@@ -17,23 +17,29 @@ export type LazyInBrowser<P> = ComponentType<P> & {
  * demand. Render it inside `<Suspense fallback={null}>` on both sides: the boundary keeps a server-rendered
  * `X` as it is until its module has arrived, then hydrates it.
  *
- * A module that cannot be fetched (offline, or a new deployment renamed the chunk) is what Remix meets with
- * a route module too, and it does the same: it reloads the document, which the server renders whole.
+ * A module that cannot be fetched when it is needed to render (offline twice, or a new deployment renamed the
+ * chunk) is what Remix meets with a route module too, and it does the same: it reloads the document, which the
+ * server renders whole. A failed `preload` only forgets its attempt.
  */
 export function lazyInBrowser<P extends object>(load: () => Promise<ComponentType<P>>): LazyInBrowser<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
   const fetchOnce = () =>
-    (pending ??= load()
-      .catch(() => load()) // one retry: a dropped connection, not a missing file
+    (pending ??= load().catch((error: unknown) => {
+      pending = undefined; // the next attempt fetches again
+      throw error;
+    }));
+  const component = lazy(() =>
+    fetchOnce()
+      .catch(() => fetchOnce()) // one retry: a dropped connection, not a missing file
       .then(
-        (component) => ({ default: component }),
+        (loaded) => ({ default: loaded }),
         (error: unknown) => {
           console.error("A part of the page could not be loaded; reloading the page.", error);
           window.location.reload();
           return new Promise<never>(() => {});
         },
-      ));
-  const component = lazy(fetchOnce) as unknown as LazyInBrowser<P>;
-  component.preload = fetchOnce;
+      ),
+  ) as unknown as LazyInBrowser<P>;
+  component.preload = () => void fetchOnce().catch(() => {});
   return component;
 }

@@ -28,7 +28,7 @@ const OrderErrorPopup = import.meta.env.SSR
   : lazyInBrowser(() => import("~/features/checkout/OrderErrorPopup").then((m) => m.OrderErrorPopup));
 
 function preloadDialogs() {
-  for (const dialog of [ClearConfirm, OrderErrorPopup]) if ("preload" in dialog) void dialog.preload();
+  for (const dialog of [ClearConfirm, OrderErrorPopup]) if ("preload" in dialog) dialog.preload();
 }
 
 type View = CartPageView;
