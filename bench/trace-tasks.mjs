@@ -7,7 +7,9 @@
  * unthrottled), with what it spends its time in (script evaluation and its URL, function calls, style
  * recalc, layout, parse, GC, paint…), plus the run's TBT and Lighthouse's own long-tasks list.
  *
- * Environment: TRACE_BASE (a running server) or BUILD_DIR (build; a server on TRACE_PORT, 3650, with it);
+ * Environment: TRACE_BASE (a running server) or BUILD_DIR (build; a server on TRACE_PORT, 3650, with it), or
+ * TRACE_BUILDS=build-before,build to compare builds (a server each from TRACE_PORT on, runs alternated build by
+ * build so both see the same machine load, a per-build summary at the end);
  * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions.
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
@@ -140,49 +142,65 @@ function analyse(trace) {
 }
 
 const port = Number(process.env.TRACE_PORT ?? 3650);
-const server = process.env.TRACE_BASE ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port);
+// TRACE_BUILDS=build-before,build: one server per build (TRACE_PORT, +1, …), runs alternated build by build
+// (both see the same machine load), and a summary of each build's runs at the end
+const builds = process.env.TRACE_BASE ? [null] : (process.env.TRACE_BUILDS ?? process.env.BUILD_DIR ?? "build").split(",");
+const servers = [];
+for (const [i, build] of builds.entries())
+  servers.push(build === null ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port + i, { BUILD_DIR: build }));
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
 });
+const summary = builds.map(() => []);
 try {
-  const cookie = process.env.TRACE_CART
-    ? await cartCookie(server.base, "/menus/501", "Mozilla/5.0 (Linux; Android 11) Mobile")
-    : await returningCookie(server.base);
+  const cookies = [];
+  for (const server of servers)
+    cookies.push(
+      process.env.TRACE_CART ? await cartCookie(server.base, "/menus/501", "Mozilla/5.0 (Linux; Android 11) Mobile") : await returningCookie(server.base),
+    );
   for (let run = 0; run <= RUNS; run++) {
-    const loadBefore = load();
-    const result = await lighthouse(server.base + PATH, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      disableFullPageScreenshot: true,
-      extraHeaders: { Cookie: cookie },
-    });
-    if (run === 0) continue; // warms the server and the compiled-script cache, as the bench's interleaved runs do
-    const lhr = result.lhr;
-    console.log(
-      `\n=== ${PATH} run ${run}: performance ${Math.round(lhr.categories.performance.score * 100)}, TBT ${lhr.audits["total-blocking-time"].numericValue.toFixed(0)} ms, LCP ${lhr.audits["largest-contentful-paint"].numericValue.toFixed(0)} ms [load ${loadBefore} → ${load()}]`,
-    );
-    console.log(
-      "Lighthouse long tasks:",
-      (lhr.audits["long-tasks"]?.details?.items ?? [])
-        .map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")}@${i.startTime.toFixed(0)}:${i.duration.toFixed(0)}`)
-        .join(", "),
-    );
-    console.log(
-      "main-thread work:",
-      (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
-        .map((i) => `${i.group} ${i.duration.toFixed(0)}`)
-        .join(", "),
-    );
-    if (process.env.TRACE_SAVE)
-      (await import("node:fs")).writeFileSync(`${process.env.TRACE_SAVE}-${run}.json`, JSON.stringify(result.artifacts.Trace));
-    for (const t of analyse(result.artifacts.Trace)) {
-      console.log(`task at ${t.at.toFixed(0)} ms: ${t.ms.toFixed(1)} ms`);
-      for (const p of t.parts) console.log(`    ${p}`);
+    for (const [b, server] of servers.entries()) {
+      const loadBefore = load();
+      const result = await lighthouse(server.base + PATH, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        disableFullPageScreenshot: true,
+        extraHeaders: { Cookie: cookies[b] },
+      });
+      if (run === 0) continue; // warms the server and the compiled-script cache, as the bench's interleaved runs do
+      const lhr = result.lhr;
+      const performance = Math.round(lhr.categories.performance.score * 100);
+      const tbt = lhr.audits["total-blocking-time"].numericValue;
+      const loadAfter = load();
+      summary[b].push(`${performance} / ${tbt.toFixed(0)} ms [load ${loadBefore.split(" ")[0]}]`);
+      console.log(
+        `\n=== ${PATH}${builds[b] ? ` (${builds[b]})` : ""} run ${run}: performance ${performance}, TBT ${tbt.toFixed(0)} ms, LCP ${lhr.audits["largest-contentful-paint"].numericValue.toFixed(0)} ms [load ${loadBefore} → ${loadAfter}]`,
+      );
+      console.log(
+        "Lighthouse long tasks:",
+        (lhr.audits["long-tasks"]?.details?.items ?? [])
+          .map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")}@${i.startTime.toFixed(0)}:${i.duration.toFixed(0)}`)
+          .join(", "),
+      );
+      console.log(
+        "main-thread work:",
+        (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
+          .map((i) => `${i.group} ${i.duration.toFixed(0)}`)
+          .join(", "),
+      );
+      if (process.env.TRACE_SAVE)
+        (await import("node:fs")).writeFileSync(`${process.env.TRACE_SAVE}${builds[b] ? `-${builds[b]}` : ""}-${run}.json`, JSON.stringify(result.artifacts.Trace));
+      for (const t of analyse(result.artifacts.Trace)) {
+        console.log(`task at ${t.at.toFixed(0)} ms: ${t.ms.toFixed(1)} ms`);
+        for (const p of t.parts) console.log(`    ${p}`);
+      }
     }
   }
+  console.log(`\n${PATH}: performance / TBT per run`);
+  for (const [b, runs] of summary.entries()) console.log(`  ${builds[b] ?? process.env.TRACE_BASE}: ${runs.join(", ")}`);
 } finally {
   await chrome.kill();
-  server.stop();
+  for (const server of servers) server.stop();
 }

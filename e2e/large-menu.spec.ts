@@ -1,9 +1,10 @@
 /**
  * A real chain's menu (issue 17 goal 2, ADR 107): on the twin's large-menu scenario (DEMO_LARGE_MENU=1, 1,000
  * positions in 40 groups), on a server of its own, the menu page comes in pages of whole groups. With
- * JavaScript, scrolling to the end appends the rest without a document load and a card far down is added to
- * the cart; without it, 'Показать ещё' is a plain link to the next page and reaches the same card; a chip of a
- * group on a later page reaches that group either way; the keyboard continues into the appended groups.
+ * JavaScript, scrolling to the end appends the rest without a document load (the first page's cards kept as
+ * the server sent them, the appended ones React's: ADR 106) and a card far down is added to the cart; without
+ * it, 'Показать ещё' is a plain link to the next page and reaches the same card; a chip of a group on a later
+ * page reaches that group either way; the keyboard continues into the appended groups.
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { startServer, type ServerProcess } from "./helpers/server-process";
@@ -62,6 +63,11 @@ test.describe("large menu", () => {
     }
     await expect(more(page)).toHaveCount(0);
     expect(await cards(page).count()).toBeGreaterThan(first * 5);
+    // the first page's cards are the server's own nodes, kept rather than hydrated (ADR 106: no React fiber on
+    // them); the appended pages are rendered by React in the browser
+    const fibers = await cards(page).evaluateAll((els) => els.map((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber$"))));
+    expect(fibers.slice(0, first).filter(Boolean)).toEqual([]);
+    expect(fibers.slice(first).every(Boolean)).toBe(true);
     expect(await cards(page).count()).toBeGreaterThanOrEqual(1000);
     await expect(page).toHaveURL(/\/menus\/501$/);
 

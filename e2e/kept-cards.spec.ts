@@ -1,0 +1,70 @@
+/**
+ * The menu's cards as the server sent them (ADR 106): with JavaScript the browser keeps the first page's cards
+ * instead of hydrating them, and their links and add forms work through the grid's delegation. These journeys
+ * check what that could break for a customer: the add button waits while its add is in flight, an add made
+ * after the URL changed (a layer opened by its URL, then closed) returns to the page the customer is on, and a
+ * language switch re-renders the cards in the new language, which still add. Demo ids as in catalog.spec.ts.
+ */
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+const MARGHERITA = "/menus/501/positions/10001";
+const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+test.describe("kept menu cards", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the cards are the server's plain links and forms (catalog.spec.ts)");
+  });
+
+  test("a card's add button waits while its add is in flight, then adds once", async ({ page }) => {
+    await page.goto("/menus/501");
+    await markDocument(page);
+    // hold the add's POST until the button was seen waiting
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/cart(\?|\.data|$)/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const add = page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" });
+    await add.click();
+    await expect(add).toBeDisabled();
+    release();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(add).toBeEnabled();
+    await expect(page).toHaveURL(/\/menus\/501$/);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("an add after a layer opened by its URL was closed stays on the menu", async ({ page }) => {
+    // the menu behind the layer was rendered by the server for the layer's URL
+    await page.goto(MARGHERITA);
+    const layer = page.getByRole("dialog", { name: "Маргарита" });
+    await expect(layer).toBeVisible();
+    await markDocument(page);
+    await layer.getByRole("link", { name: "Закрыть" }).click();
+    await expect(page).toHaveURL(/\/menus\/501$/);
+    await expect(layer).toBeHidden();
+    await page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    // not sent back to the layer's URL
+    await expect(page).toHaveURL(/\/menus\/501$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("after a language switch the cards speak the new language and still add", async ({ page }) => {
+    await page.goto("/menus/501");
+    await page.locator("summary").filter({ hasText: "ru" }).click();
+    await page.getByRole("button", { name: "English" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const add = page.getByRole("button", { name: "Add “Морс клюквенный” to cart" });
+    await expect(add).toBeVisible();
+    await expect(page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" })).toHaveCount(0);
+    await add.click();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(page).toHaveURL(/\/menus\/501$/);
+  });
+});
