@@ -36,6 +36,21 @@ export function messagesFor(locale: AppLocale) {
   return messagesByLocale[locale];
 }
 
+const serialised = new Map<AppLocale, string>();
+
+/**
+ * A locale's messages as the one JSON string the root loader sends (ADR 112): built once per locale, so a
+ * document pays neither the serialisation nor turbo-stream's walk of ~1,000 values.
+ */
+export function messagesJsonFor(locale: AppLocale): string {
+  let json = serialised.get(locale);
+  if (json === undefined) {
+    json = JSON.stringify(messagesByLocale[locale]);
+    serialised.set(locale, json);
+  }
+  return json;
+}
+
 /** The translate function of a locale, for texts an action or loader answers with. */
 export function translatorFor(locale: AppLocale) {
   return createI18n(locale, messagesFor(locale)).t;

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { LayoutHandle } from "~/shell/layouts";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { metaText } from "~/i18n/messages";
 import { AuthScreen } from "~/features/auth/AuthScreen";
 import { authAction, authLoader, type AuthActionData } from "~/features/auth/sign-in.server";
 
@@ -17,8 +18,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { messages?: { auth?: { title?: string } }; brand?: { displayName?: string } } | undefined;
-  const title = root?.messages?.auth?.title ?? "Вход";
+  const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string } } | undefined;
+  const title = metaText(matches, "auth.title", "Вход");
   return [{ title: root?.brand?.displayName ? `${title} — ${root.brand.displayName}` : title }, { name: "robots", content: "noindex" }];
 };
 

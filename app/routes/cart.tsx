@@ -1,6 +1,7 @@
 import type { HeadersFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { metaText } from "~/i18n/messages";
 import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
@@ -13,9 +14,9 @@ import type { FormResult } from "~/features/forms/form-result";
  */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as
-    { messages?: { cart?: { title?: string } }; brand?: { displayName?: string }; description?: string } | undefined;
+    { brand?: { displayName?: string }; description?: string } | undefined;
   return [
-    { title: `${root?.messages?.cart?.title ?? "Корзина"} — ${root?.brand?.displayName ?? ""}` },
+    { title: `${metaText(matches, "cart.title", "Корзина")} — ${root?.brand?.displayName ?? ""}` },
     { name: "description", content: root?.description ?? "" },
   ];
 };

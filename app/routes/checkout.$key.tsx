@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
+import { metaText } from "~/i18n/messages";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/components/ui/useMoney";
 import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
@@ -13,8 +14,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadSuccessPage(request, params.key ?? "");
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { messages?: { checkout?: { successTitle?: string } } } | undefined;
-  return [{ title: root?.messages?.checkout?.successTitle ?? "Заказ оформлен" }];
+  return [{ title: metaText(matches, "checkout.successTitle", "Заказ оформлен") }];
 };
 
 export default function CheckoutSuccess() {

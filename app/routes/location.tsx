@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { metaText } from "~/i18n/messages";
 import { LocationPopup } from "~/features/location/LocationPopup";
 import { locationAction, locationLoader } from "~/features/location/location-page.server";
 import type { LayerHandle } from "~/shell/layouts";
@@ -10,9 +11,9 @@ import type { LayerHandle } from "~/shell/layouts";
  */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as
-    { messages?: { location?: { header?: string } }; brand?: { displayName: string } } | undefined;
+    { brand?: { displayName: string } } | undefined;
   return [
-    { title: `${root?.messages?.location?.header ?? ""} — ${root?.brand?.displayName ?? ""}` },
+    { title: `${metaText(matches, "location.header", "")} — ${root?.brand?.displayName ?? ""}` },
     { name: "robots", content: "noindex" },
   ];
 };

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { publicBrand } from "~server/brand";
 import { isAppLocale } from "~/i18n/i18n";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { getLocale, messagesJsonFor } from "~/i18n/locale.server";
 import { getPerson, personDisplayName } from "~/features/auth/auth.server";
 import { commitHeaders, getState, wasReset } from "~server/session";
 import { getContext } from "~server/context";
@@ -24,7 +24,8 @@ export async function loadRootData(request: Request) {
     {
       locale,
       offeredLocales,
-      messages: messagesFor(locale),
+      /** the locale's messages as one JSON string (ADR 112; parsed once in the browser, ~/i18n/messages) */
+      i18n: messagesJsonFor(locale),
       brand,
       favicon: config.brand.favicon,
       description: config.brand.description,

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loadRootData } from "~/shell/root-data.server";
 
-/** What the root loader sends every page: brand, locale and messages, cart badge, location, person. */
+/** What the root loader sends every page: brand, locale and messages (one JSON string, ~/i18n/messages), cart badge, location, person. */
 export type RootData = Awaited<ReturnType<typeof loadRootData>>["data"];
 
 /** The root loader's data from any component (undefined only while the root itself failed). */

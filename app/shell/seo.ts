@@ -4,6 +4,7 @@
  * JSON-LD does not travel twice (HTML + hydration data).
  */
 import type { MetaDescriptor } from "@remix-run/node";
+import { metaText } from "~/i18n/messages";
 
 export interface SeoInput {
   title: string;
@@ -47,14 +48,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 
 /** The brand name and locale from the root loader's data, for titles. */
 export function rootInfo(matches: readonly { id: string; data: unknown }[]) {
-  const root = matches.find((m) => m.id === "root")?.data as
-    | { brand?: { displayName?: string }; locale?: string; messages?: Record<string, Record<string, unknown> | undefined> }
-    | undefined;
+  const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string }; locale?: string } | undefined;
   /** a message of the page's language by "area.key", for titles (meta runs outside the i18n provider) */
-  const text = (key: string, fallback: string) => {
-    const [area, name] = key.split(".") as [string, string];
-    const value = root?.messages?.[area]?.[name];
-    return typeof value === "string" ? value : fallback;
-  };
+  const text = (key: string, fallback: string) => metaText(matches, key, fallback);
   return { brand: root?.brand?.displayName ?? "", locale: root?.locale ?? "ru", text };
 }

@@ -8,7 +8,7 @@ describe("cart meta", () => {
   it("has the cart title with the brand and the brand's description", () => {
     const root = {
       brand: { displayName: "Демо Пицца" },
-      messages: { cart: { title: "Cart" } },
+      i18n: JSON.stringify({ cart: { title: "Cart" } }),
       description: "Пицца с доставкой",
     };
     const tags = meta({

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { metaText } from "~/i18n/messages";
 
 type ReorderTitle = "repeatTitle" | "sharedTitle" | "shareTitle";
 const FALLBACK: Record<ReorderTitle, string> = { repeatTitle: "Повторить заказ", sharedTitle: "Корзина, которой с вами поделились", shareTitle: "Поделиться корзиной" };
@@ -9,10 +10,8 @@ const FALLBACK: Record<ReorderTitle, string> = { repeatTitle: "Повторит�
  */
 export function reorderMeta(key: ReorderTitle): MetaFunction {
   return ({ matches }) => {
-    const root = matches.find((m) => m.id === "root")?.data as
-      | { messages?: { reorder?: Partial<Record<ReorderTitle, string>> }; brand?: { displayName?: string } }
-      | undefined;
-    const title = root?.messages?.reorder?.[key] ?? FALLBACK[key];
+    const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string } } | undefined;
+    const title = metaText(matches, `reorder.${key}`, FALLBACK[key]);
     return [{ title: root?.brand?.displayName ? `${title} — ${root.brand.displayName}` : title }, { name: "robots", content: "noindex" }];
   };
 }

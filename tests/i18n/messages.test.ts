@@ -1,0 +1,49 @@
+/** Messages travel as one JSON string (ADR 112): parsed once, merged across matches, read by meta. */
+import { describe, expect, it } from "vitest";
+import { createTranslator } from "~/i18n/translator";
+import { mergeMessages, messagesOfMatches, metaText, parseMessages } from "~/i18n/messages";
+import en from "~/i18n/locales/en";
+import ru from "~/i18n/locales/ru";
+
+describe("messages as one string", () => {
+  it("translates every locale exactly as the object it was serialised from", () => {
+    for (const messages of [ru, en]) {
+      const fromString = createTranslator("ru", parseMessages(JSON.stringify(messages)));
+      const fromObject = createTranslator("ru", messages as never);
+      expect(fromString.t("menu.addToCart")).toBe(fromObject.t("menu.addToCart"));
+      expect(fromString.t("app.skipToContent")).toBe(fromObject.t("app.skipToContent"));
+      expect(fromString.t("app.skipToContent")).not.toBe("app.skipToContent");
+    }
+  });
+
+  it("parses a string once: the same string gives the same tree", () => {
+    const json = JSON.stringify({ a: { b: "c" } });
+    const first = parseMessages(json);
+    expect(parseMessages(`${json}`)).toBe(first);
+    expect(first).toEqual({ a: { b: "c" } });
+  });
+
+  it("answers bad or missing input with an empty tree, never a throw", () => {
+    expect(parseMessages(undefined)).toEqual({});
+    expect(parseMessages("{not json")).toEqual({});
+    expect(parseMessages('"a string"')).toEqual({});
+  });
+
+  it("merges the namespaces of several matches, memoised by their strings", () => {
+    const root = JSON.stringify({ app: { x: "X" } });
+    const page = JSON.stringify({ cart: { y: "Y" } });
+    const tree = mergeMessages([root, page]);
+    expect(tree).toEqual({ app: { x: "X" }, cart: { y: "Y" } });
+    expect(mergeMessages([root, page])).toBe(tree);
+    const matches = [{ data: { i18n: root, brand: {} } }, { data: null }, { data: { i18n: page } }];
+    expect(messagesOfMatches(matches)).toBe(tree);
+  });
+
+  it("gives meta a message of any match, or the fallback", () => {
+    const matches = [{ id: "root", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } }, { id: "page", data: { i18n: JSON.stringify({ auth: { title: "Sign in" } }) } }];
+    expect(metaText(matches, "cart.title", "Корзина")).toBe("Cart");
+    expect(metaText(matches, "auth.title", "Вход")).toBe("Sign in");
+    expect(metaText(matches, "checkout.successTitle", "Заказ оформлен")).toBe("Заказ оформлен");
+    expect(metaText([], "cart.title", "Корзина")).toBe("Корзина");
+  });
+});
