@@ -23,7 +23,7 @@ import { NavigationProgress } from "~/shell/NavigationProgress";
 import { inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n/i18n";
-import { messagesOfMatches } from "~/i18n/messages";
+import { parseMessages } from "~/i18n/messages";
 import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
@@ -56,8 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const locale = data?.locale ?? "ru";
-  // the messages every match carries, merged (ADR 112): the same strings give the same tree and translator
-  const messages = messagesOfMatches(useMatches());
+  // the root's messages arrive as one JSON string (ADR 112): the same string gives the same tree and translator
+  const messages = parseMessages(data?.i18n);
   const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
   return (
     <html lang={langTag(locale)} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>

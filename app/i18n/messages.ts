@@ -1,81 +1,39 @@
 /**
- * The messages a document or a navigation carries (ADR 112): one JSON string per locale (and, per route,
- * per set of namespaces), built once on the server and parsed once in the browser. A turbo-stream of the
- * message tree as an object costs ~1,000 values to encode and ~30 % more bytes than the same tree as one
- * string value; the browser's JSON.parse of the string is faster than turbo-stream's decoding of the object.
+ * The messages a document carries (ADR 112): the locale's message tree as one JSON string in the root
+ * loader's data, built once per locale on the server and parsed once in the browser. A turbo-stream of the
+ * tree as an object walks ~1,000 values per document and is ~25 % more bytes than the same tree as one string.
  */
 export type MessageTree = { readonly [key: string]: string | MessageTree };
 
-/** the loader-data field that carries messages (the root's and, from step 2 on, a route's own) */
-export const MESSAGES_FIELD = "i18n";
-
-const parsed = new Map<string, MessageTree>();
-
-/**
- * The message tree of a serialised one, parsed once per distinct string (the same string comes back with
- * every revalidation of the root; a handful of locales × pages at most, so the memo stays small).
- */
-export function parseMessages(json: string | undefined | null): MessageTree {
-  if (!json) return EMPTY;
-  let tree = parsed.get(json);
-  if (!tree) {
-    try {
-      const value: unknown = JSON.parse(json);
-      tree = value && typeof value === "object" ? (value as MessageTree) : EMPTY;
-    } catch {
-      tree = EMPTY;
-    }
-    if (parsed.size >= 32) parsed.clear();
-    parsed.set(json, tree);
-  }
-  return tree;
-}
-
 const EMPTY: MessageTree = Object.freeze({});
-
-/** The messages field of a route's loader data, if it has one (the data of a match is `unknown` to meta). */
-export function messagesOfData(data: unknown): string | undefined {
-  if (!data || typeof data !== "object") return undefined;
-  const value = (data as Record<string, unknown>)[MESSAGES_FIELD];
-  return typeof value === "string" ? value : undefined;
-}
-
-const merged = new Map<string, MessageTree>();
+let last: { json: string; tree: MessageTree } | undefined;
 
 /**
- * The namespaces of several matches in one tree (top-level namespaces are disjoint, or equal where two
- * matches carry the same one). Memoised by the strings, so a render that sees the same data gets the same
- * object — and the translator built from it is reused.
+ * The message tree of a serialised one, parsed once per string: the root's string comes back unchanged with
+ * every revalidation (and is the same server-side constant per locale), so the same tree — and the same
+ * translator built from it — is reused. Bad input gives an empty tree (keys show), never a throw.
  */
-export function mergeMessages(jsons: readonly string[]): MessageTree {
-  if (jsons.length === 0) return EMPTY;
-  if (jsons.length === 1) return parseMessages(jsons[0]);
-  const key = jsons.join("\u0000");
-  let tree = merged.get(key);
-  if (!tree) {
-    tree = Object.assign({}, ...jsons.map(parseMessages)) as MessageTree;
-    if (merged.size >= 32) merged.clear();
-    merged.set(key, tree);
+export function parseMessages(json: unknown): MessageTree {
+  if (typeof json !== "string" || !json) return EMPTY;
+  if (last?.json === json) return last.tree;
+  let tree = EMPTY;
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === "object") tree = value as MessageTree;
+  } catch {
+    /* keep the empty tree */
   }
+  last = { json, tree };
   return tree;
 }
 
-/** The messages every match of a page carries, merged (root first). */
-export function messagesOfMatches(matches: readonly { data?: unknown }[]): MessageTree {
-  const jsons: string[] = [];
-  for (const m of matches) {
-    const json = messagesOfData(m.data);
-    if (json) jsons.push(json);
-  }
-  return mergeMessages(jsons);
-}
-
 /**
- * A message by "area.key" from the page's matches, for `meta` functions (they run outside the i18n
- * provider); the fallback when the page's data carries no such message.
+ * A message by "area.key" of the page's language, for `meta` functions (they run outside the i18n provider):
+ * read from the root match's `i18n` string; the fallback when there is none.
  */
-export function metaText(matches: readonly { data?: unknown }[], key: string, fallback: string): string {
-  let node: string | MessageTree | undefined = messagesOfMatches(matches);
+export function metaText(matches: readonly { id?: string; data?: unknown }[], key: string, fallback: string): string {
+  const root = matches.find((m) => m.id === "root")?.data as { i18n?: unknown } | undefined;
+  let node: string | MessageTree | undefined = parseMessages(root?.i18n);
   for (const part of key.split(".")) {
     if (node === undefined || typeof node === "string") return fallback;
     node = node[part];

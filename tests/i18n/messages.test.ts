@@ -1,7 +1,7 @@
-/** Messages travel as one JSON string (ADR 112): parsed once, merged across matches, read by meta. */
+/** Messages travel as one JSON string (ADR 112): parsed once, read by meta. */
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "~/i18n/translator";
-import { mergeMessages, messagesOfMatches, metaText, parseMessages } from "~/i18n/messages";
+import { metaText, parseMessages } from "~/i18n/messages";
 import en from "~/i18n/locales/en";
 import ru from "~/i18n/locales/ru";
 
@@ -29,20 +29,10 @@ describe("messages as one string", () => {
     expect(parseMessages('"a string"')).toEqual({});
   });
 
-  it("merges the namespaces of several matches, memoised by their strings", () => {
-    const root = JSON.stringify({ app: { x: "X" } });
-    const page = JSON.stringify({ cart: { y: "Y" } });
-    const tree = mergeMessages([root, page]);
-    expect(tree).toEqual({ app: { x: "X" }, cart: { y: "Y" } });
-    expect(mergeMessages([root, page])).toBe(tree);
-    const matches = [{ data: { i18n: root, brand: {} } }, { data: null }, { data: { i18n: page } }];
-    expect(messagesOfMatches(matches)).toBe(tree);
-  });
-
   it("gives meta a message of any match, or the fallback", () => {
-    const matches = [{ id: "root", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } }, { id: "page", data: { i18n: JSON.stringify({ auth: { title: "Sign in" } }) } }];
+    const matches = [{ id: "root", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } }, { id: "page", data: {} }];
     expect(metaText(matches, "cart.title", "Корзина")).toBe("Cart");
-    expect(metaText(matches, "auth.title", "Вход")).toBe("Sign in");
+    expect(metaText(matches, "cart.title.deeper", "Корзина")).toBe("Корзина");
     expect(metaText(matches, "checkout.successTitle", "Заказ оформлен")).toBe("Заказ оформлен");
     expect(metaText([], "cart.title", "Корзина")).toBe("Корзина");
   });
