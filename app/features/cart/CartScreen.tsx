@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
@@ -61,6 +61,28 @@ export function CartScreen({
       : null;
   const confirming = confirmOpen || view.confirmClear;
   const orderPending = useOrderPending();
+  const popupCloseable = popup !== null && hydrated;
+  // The dialogs' boundary is left dehydrated while the cart hydrates (its code is fetched later); a new element
+  // for it before it has hydrated (the re-render after hydration, a revalidation) is React's error #421 and a
+  // client render of the boundary. So its element is the same object until what it shows changes.
+  const dialogs = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        {confirming ? (
+          <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
+        ) : null}
+        {popup ? (
+          <OrderErrorPopup
+            kind={popup.kind}
+            message={popup.message}
+            onClose={popupCloseable ? () => setPopupClosed(actionData) : undefined}
+          />
+        ) : null}
+      </Suspense>
+    ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `popup` is rebuilt each render from these
+    [confirming, confirmOpen, popup?.kind, popup?.message, popupCloseable, actionData],
+  );
 
   return (
     // the dialogs' code is fetched at the customer's first touch of the cart (a pointer down, a focus), before
@@ -134,18 +156,7 @@ export function CartScreen({
         )}
       </div>
 
-      <Suspense fallback={null}>
-        {confirming ? (
-          <ClearConfirm onCancel={confirmOpen ? () => setConfirmOpen(false) : undefined} onDone={() => setConfirmOpen(false)} />
-        ) : null}
-        {popup ? (
-          <OrderErrorPopup
-            kind={popup.kind}
-            message={popup.message}
-            onClose={hydrated ? () => setPopupClosed(actionData) : undefined}
-          />
-        ) : null}
-      </Suspense>
+      {dialogs}
     </div>
   );
 }
