@@ -26,7 +26,7 @@ const SWEEP = /small-screens\.spec\.ts$/;
  * paging a large menu) run in one project per viewport and per side of the JavaScript switch: desktop-js and
  * phone-nojs (ADR 105), which keeps CI inside its 25 minutes; their layouts are in the 320/360 px sweep.
  */
-const PAIR_ONLY = /\/(large-menu|online-payment|order-errors|repeat-order|cart-dialogs|kept-cards)\.spec\.ts$/;
+const PAIR_ONLY = /\/(hydration-intl|large-menu|online-payment|order-errors|repeat-order|cart-dialogs|kept-cards)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

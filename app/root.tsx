@@ -20,7 +20,7 @@ import { Analytics } from "~/shell/Analytics";
 import { ConsentBanner } from "~/shell/ConsentBanner";
 import { LegacyMigration } from "~/shell/LegacyMigration";
 import { NavigationProgress } from "~/shell/NavigationProgress";
-import { inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
+import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n/i18n";
 import { parseMessages } from "~/i18n/messages";
@@ -55,6 +55,7 @@ function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSPropertie
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
+  const matches = useMatches();
   const locale = data?.locale ?? "ru";
   // the root's messages arrive as one JSON string (ADR 112): the same string gives the same tree and translator
   const messages = parseMessages(data?.i18n);
@@ -77,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <I18nProvider i18n={i18n}>{children}</I18nProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <HydrationBoot nonce={nonce} />
+        <HydrationBoot nonce={nonce} warmIntl={hydratesNumbers(matches)} />
       </body>
     </html>
   );

@@ -8,10 +8,11 @@ const RELEASE = HYDRATION_STARTED;
  */
 const SLICE_MS = 4;
 /*
- * The first Intl object a page creates initialises ICU in the renderer: 15–40 ms, whatever the locale or options
- * (measured in Chromium, ADR 109); later ones cost ~0.1 ms. The app's first one (the price formatter, plural
- * rules) came inside a hydration task and made it long. The boot creates one in a task of its own while the
- * modules download (`warmIntl`), so the hydration's tasks do not carry it.
+ * The first Intl.NumberFormat a page creates initialises ICU's number formatting in the renderer: 25–35 ms,
+ * whatever the locale or options (measured in Chromium, ADR 109, ADR 117; a first PluralRules costs under 1 ms);
+ * later ones cost ~0.1 ms. On a page whose hydration formats a price it came inside a hydration task and made it
+ * long: there the boot creates one in a task of its own while the modules download (`warmIntl`), so the
+ * hydration's tasks do not carry it. A page whose hydration formats no number skips it (`HydrationBoot`).
  */
 
 /**
@@ -33,7 +34,7 @@ const SLICE_MS = 4;
  * runner, a crawler) finds React attached, and no request is involved.
  */
 export const BOOT = `(function(){
-var d=document,started=false,nonce=d.currentScript&&d.currentScript.nonce;
+var d=document,started=false,me=d.currentScript,nonce=me&&me.nonce,warm=me&&me.hasAttribute("data-warm-intl");
 var ch=typeof MessageChannel==="function"?new MessageChannel():null,queue=[];
 if(ch)ch.port1.onmessage=function(){var f=queue.shift();if(f)f();};
 function later(f){if(ch){queue.push(f);ch.port2.postMessage(0);}else setTimeout(f,0);}
@@ -47,7 +48,7 @@ var t=performance.now();
 while(i<links.length){var l=d.createElement("link");l.rel="modulepreload";l.href=links[i++].getAttribute("href");h.appendChild(l);if(performance.now()-t>${SLICE_MS})return later(step);}
 if(!m)return;
 var s=d.createElement("script");s.type="module";if(nonce)s.nonce=nonce;s.textContent=m.textContent;h.appendChild(s);
-later(warmIntl);
+if(warm)later(warmIntl);
 }
 step();
 }
@@ -83,6 +84,18 @@ export function HydrationGate({ nonce }: { nonce?: string }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: GATE }} />;
 }
 
-export function HydrationBoot({ nonce }: { nonce?: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT }} />;
+/**
+ * `warmIntl`: the page's hydration formats a number (a price, a weight), so the boot creates the first Intl
+ * object in a task of its own; a page whose hydration formats none (the home and the menu, whose cards are kept
+ * as the server sent them, ADR 106) does not pay ICU's 25–35 ms at all (ADR 117, `hydratesNumbers`).
+ */
+export function HydrationBoot({ nonce, warmIntl }: { nonce?: string; warmIntl: boolean }) {
+  return (
+    <script
+      nonce={nonce}
+      data-warm-intl={warmIntl ? "" : undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: BOOT }}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadHomePage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
+import type { NumbersHandle } from "~/shell/layouts";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale } = rootInfo(matches);
@@ -18,6 +19,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     type: "restaurant.menu",
   });
 };
+
+// the first page's cards are kept as the server sent them (ADR 106): the hydration formats no price (ADR 117)
+export const handle: NumbersHandle = { hydratesNumbers: false };
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadHomePage(request);
 

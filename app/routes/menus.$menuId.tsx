@@ -5,6 +5,7 @@ import { useLoaderData, useOutlet } from "@remix-run/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
+import type { NumbersHandle } from "~/shell/layouts";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 
 /** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
@@ -32,6 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
   return data({ ...page, description }, { headers: catalogHeaders() });
 }
+
+// the first page's cards are kept as the server sent them (ADR 106): the hydration formats no price (ADR 117);
+// a position or the age gate over the menu is a deeper route: the page is then its own (layouts.ts)
+export const handle: NumbersHandle = { hydratesNumbers: false };
 
 export const headers = () => catalogHeaders();
 

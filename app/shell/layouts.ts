@@ -43,6 +43,21 @@ export function layerOpen(matches: readonly Pick<UIMatch, "handle" | "data">[]):
 }
 
 /**
+ * Whether the page's hydration formats a number with Intl (a price, a weight). The page's own route — the deepest
+ * match — says so in its handle (`hydratesNumbers: false`); one that does not say is assumed to, so a layer over the
+ * menu (a position, with its prices) is not covered by the menu's `false` (ADR 117). Only a page that does is worth
+ * the boot's early Intl task (`HydrationBoot`); a wrong `false` costs no correctness, only that task's time
+ * inside the hydration.
+ */
+export interface NumbersHandle {
+  hydratesNumbers?: boolean;
+}
+
+export function hydratesNumbers(matches: readonly Pick<UIMatch, "handle">[]): boolean {
+  return (matches.at(-1)?.handle as NumbersHandle | undefined)?.hydratesNumbers !== false;
+}
+
+/**
  * Props that make an element inert when `on`. React 18 renders `inert` only as a string attribute (`""`, and
  * its type definitions do not list it yet); omitted, it is removed.
  */

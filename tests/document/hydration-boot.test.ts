@@ -6,7 +6,7 @@ import { BOOT, GATE } from "~/document/hydration-boot";
  * records, per task, what it appended to the head (ADR 109: the preloads come in slices of ~4 ms, each slice its
  * own task; the module script after the last preload; ICU's initialisation in a task of its own after that).
  */
-function runBoot(preloads: number, msPerAppend: number) {
+function runBoot(preloads: number, msPerAppend: number, warmIntl = true) {
   let now = 0;
   let task = 0;
   const appended: { task: number; what: string }[] = [];
@@ -15,7 +15,7 @@ function runBoot(preloads: number, msPerAppend: number) {
   const element = (tag: string) => ({ tag, rel: "", href: "", type: "", nonce: "", textContent: "", setAttribute() {}, remove() {} });
   const links = Array.from({ length: preloads }, (_, i) => ({ getAttribute: () => `/assets/m${i}.js` }));
   const document = {
-    currentScript: { nonce: "n1" },
+    currentScript: { nonce: "n1", hasAttribute: (name: string) => warmIntl && name === "data-warm-intl" },
     visibilityState: "visible",
     documentElement: { lang: "ru" },
     head: {
@@ -81,6 +81,12 @@ describe("the hydration boot script (ADR 080, 109)", () => {
     const appended = runBoot(5, 0.1);
     expect(appended.filter((a) => a.what !== "Intl").every((a) => a.task === 0)).toBe(true);
     expect(appended.at(-1)).toEqual({ task: 1, what: "Intl" });
+  });
+
+  it("creates no Intl object on a page whose hydration formats no number (no data-warm-intl, ADR 117)", () => {
+    const appended = runBoot(5, 3, false);
+    expect(appended.some((a) => a.what === "Intl")).toBe(false);
+    expect(appended.at(-1)?.what).toBe("module script (nonce n1)"); // the hydration still starts
   });
 
   it("the gate script holds an iframe's document open in the head and releases it in later tasks", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
+import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 
 describe("layouts", () => {
   it("is default when no route names one", () => {
@@ -27,5 +27,17 @@ describe("layers", () => {
   it("renders inert as the string attribute React 18 writes, or not at all", () => {
     expect(inertWhen(true)).toEqual({ inert: "" });
     expect(inertWhen(false)).toEqual({});
+  });
+});
+
+describe("whether a page's hydration formats numbers (the boot's early Intl task, ADR 117)", () => {
+  it("is assumed when no route says", () => {
+    expect(hydratesNumbers([{ handle: undefined }, { handle: { layout: "simple" } }])).toBe(true);
+  });
+  it("is the page's own route's word: the menu alone formats none, a position over it (which says nothing) does", () => {
+    const menu = { handle: { hydratesNumbers: false } };
+    expect(hydratesNumbers([{ handle: undefined }, menu])).toBe(false);
+    expect(hydratesNumbers([{ handle: undefined }, menu, { handle: { layer: true } }])).toBe(true);
+    expect(hydratesNumbers([{ handle: { hydratesNumbers: false } }, { handle: {} }])).toBe(true);
   });
 });

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+/**
+ * ADR 117: the first Intl.NumberFormat a page creates costs Chromium 25–35 ms of ICU initialisation, one long
+ * task (four times that under Lighthouse's mobile CPU). The home and the menu keep their first page of cards as
+ * the server sent them (ADR 106), so their hydration formats no price and must create none; a page whose
+ * hydration does format prices (the cart, a position) gets it created by the boot script in a task of its own,
+ * before the hydration, not inside one of its tasks.
+ */
+
+/** Records every Intl.NumberFormat the page constructs, with the function that asked for it. */
+async function recordNumberFormats(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { numberFormats: string[] }).numberFormats = made;
+    const Original = Intl.NumberFormat;
+    const Recording = function (this: unknown, ...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made.push(new Error().stack?.split("\n")[2]?.trim() ?? "?");
+      return new Original(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    Recording.prototype = Original.prototype;
+    Recording.supportedLocalesOf = Original.supportedLocalesOf;
+    Intl.NumberFormat = Recording;
+  });
+  return () => page.evaluate(() => (window as unknown as { numberFormats: string[] }).numberFormats);
+}
+
+async function hydrated(page: Page) {
+  // React has claimed the page's heading (it keeps its fiber on the element), and nothing more is fetched
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("ICU's number formatting is initialised only by pages that format numbers (ADR 117)", () => {
+  test("the home and the menu hydrate without creating a number format", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing is hydrated (the document check below covers it)");
+    const numberFormats = await recordNumberFormats(page);
+    for (const path of ["/", "/menus/501"]) {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await numberFormats(), path).toEqual([]);
+    }
+  });
+
+  test("the cart's first number format is the boot's, before the hydration", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing is hydrated (the document check below covers it)");
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+    const numberFormats = await recordNumberFormats(page);
+    await page.goto("/cart");
+    await hydrated(page);
+    const made = await numberFormats();
+    expect(made.length).toBeGreaterThan(1); // the boot's, then the cart's prices
+    expect(made[0]).toContain("warmIntl");
+  });
+
+  test("the boot warms Intl on the cart and on a position, not on the home or the menu", async ({ page }) => {
+    const boot = async (path: string) => {
+      const html = await (await page.request.get(path)).text();
+      const script = html.match(/<script[^>]*>\(function\(\)\{\s*var d=document,started=false/)?.[0];
+      expect(script, `${path}: the boot script`).toBeTruthy();
+      return script!.includes("data-warm-intl");
+    };
+    expect(await boot("/")).toBe(false);
+    expect(await boot("/menus/501")).toBe(false);
+    expect(await boot("/menus/501/positions/10001")).toBe(true);
+    expect(await boot("/cart")).toBe(true);
+  });
+});
