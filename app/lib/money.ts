@@ -59,7 +59,8 @@ export function multiplyMinor(unit: number, count: number): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string, currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
+/** Intl's currency formatter, one per locale, currency and fraction digits. */
+export function moneyFormatter(locale: string, currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
   const key = `${locale}|${currency}|${fractionDigits}`;
   let nf = formatters.get(key);
   if (!nf) {
@@ -84,7 +85,7 @@ export function formatMoney(minor: number, currency = "RUB", locale = "ru-RU"): 
   const major = fromMinor(minor);
   const digits: 0 | 2 = minor % MINOR_UNITS_PER_MAJOR === 0 ? 0 : 2;
   try {
-    return formatter(locale, currency, digits).format(major);
+    return moneyFormatter(locale, currency, digits).format(major);
   } catch {
     const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(major);
     return `${number}\u00a0${currency}`;

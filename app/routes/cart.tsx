@@ -5,7 +5,7 @@ import { metaText } from "~/i18n/messages";
 import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
-import type { LayerHandle } from "~/shell/layouts";
+import type { LayerHandle, NumbersHandle } from "~/shell/layouts";
 import type { FormResult } from "~/features/forms/form-result";
 
 /**
@@ -34,7 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** '?confirm=clear' draws the clearing confirmation over the cart */
-export const handle: LayerHandle = { layer: (view) => Boolean((view as { confirmClear?: boolean } | undefined)?.confirmClear) };
+export const handle: LayerHandle & NumbersHandle = {
+  layer: (view) => Boolean((view as { confirmClear?: boolean } | undefined)?.confirmClear),
+  // the prices come with their pattern (ADR 117): the hydration creates no Intl number format
+  hydratesNumbers: false,
+};
 
 export default function CartRoute() {
   const view = useLoaderData<typeof loader>();

@@ -16,6 +16,7 @@ import type { FormResult } from "~/features/forms/form-result";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
 import { PROMO_CODE_MAX } from "~/lib/constants";
+import type { MoneyPattern } from "~/lib/money-pattern";
 
 // the promo-code schema (./promo) is fetched after the first view (ADR 104)
 const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
@@ -103,7 +104,7 @@ export function CartScreen({
                 </h2>
                 <ul className="divide-y divide-line" data-testid="cart-lines">
                   {view.lines.map((line) => (
-                    <CartLineItem key={line.key} line={line} currency={view.currency} />
+                    <CartLineItem key={line.key} line={line} currency={view.currency} pattern={view.moneyPattern} />
                   ))}
                 </ul>
                 {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
@@ -135,7 +136,7 @@ export function CartScreen({
               ) : null}
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} lastResult={promoResult} /> : null}
+                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} /> : null}
               </div>
             </div>
             <div className="flex flex-col gap-4">
@@ -188,9 +189,10 @@ function EmptyCart() {
   );
 }
 
-function CartLineItem({ line, currency }: { line: Line; currency: string }) {
+// the cart's prices are written with the pattern the server sent, not Intl: no ICU start-up in the hydration (ADR 117)
+function CartLineItem({ line, currency, pattern }: { line: Line; currency: string; pattern: MoneyPattern | null }) {
   const { t } = useTranslation();
-  const money = useMoney(currency);
+  const money = useMoney(currency, pattern);
   const fetcher = useFetcher<CartActionData>();
   const pending = fetcher.formData;
   const pendingIntent = pending?.get("intent");
@@ -335,14 +337,16 @@ function PersonCount({ count }: { count: number }) {
 function PromoCode({
   promo,
   currency,
+  pattern,
   lastResult,
 }: {
   promo: NonNullable<View["promo"]>;
   currency: string;
+  pattern: MoneyPattern | null;
   lastResult: FormResult | undefined;
 }) {
   const { t } = useTranslation();
-  const money = useMoney(currency);
+  const money = useMoney(currency, pattern);
   const fetcher = useFetcher<CartActionData | FormResult>();
   const answer = fetcher.data && !("ok" in fetcher.data) ? fetcher.data : undefined;
   // one conform form (ADR 103): the browser checks the length, the action the code (a refusal under `code`)
@@ -407,7 +411,7 @@ function PromoCode({
 
 function Totals({ view }: { view: View }) {
   const { t } = useTranslation();
-  const money = useMoney(view.currency);
+  const money = useMoney(view.currency, view.moneyPattern);
   const row = "flex justify-between gap-4";
   return (
     <section aria-label={t("cart.total")} className="rounded-3xl bg-surface p-4 md:p-5" data-testid="cart-totals">
