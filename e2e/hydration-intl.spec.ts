@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { expectFirstViewWithout } from "./helpers/first-view";
 
 /**
  * ADR 117: the first Intl.NumberFormat a page creates costs Chromium 25–35 ms of ICU initialisation, one long
@@ -71,5 +72,11 @@ test.describe("ICU's number formatting is initialised only by pages that format 
     expect(await boot("/menus/501")).toBe(false);
     expect(await boot("/menus/501/positions/10001")).toBe(true);
     expect(await boot("/cart")).toBe(false);
+  });
+
+  test("the boot and the load gate run from the document; the first view's JavaScript does not carry them", async ({ page }) => {
+    const html = await (await page.request.get("/")).text();
+    for (const marker of ["function warmIntl(", "gate.contentDocument.open()"]) expect(html).toContain(marker);
+    await expectFirstViewWithout(page, "/", ["function warmIntl(", "gate.contentDocument.open()"]);
   });
 });

@@ -79,9 +79,17 @@ window.${RELEASE}=function(){if(!gate)return;var g=gate;gate=null;later(function
 setTimeout(window.${RELEASE},15000);
 })();`;
 
+/**
+ * A script's text, on the server only: both scripts run from the server's HTML, a script React inserts in the
+ * browser never runs, and on hydration React keeps the server's inner HTML (as ADR 110's JSON-LD and ADR 114's
+ * analytics snippet), so the browser's bundle does not carry them (ADR 117: about 1.2 KB gzip on every first view).
+ */
+const GATE_HTML = { __html: import.meta.env.SSR ? GATE : "" };
+const BOOT_HTML = { __html: import.meta.env.SSR ? BOOT : "" };
+
 /** The load gate: render it as the last child of `<head>` (root.tsx). */
 export function HydrationGate({ nonce }: { nonce?: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: GATE }} />;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={GATE_HTML} />;
 }
 
 /**
@@ -95,7 +103,7 @@ export function HydrationBoot({ nonce, warmIntl }: { nonce?: string; warmIntl: b
       nonce={nonce}
       data-warm-intl={warmIntl ? "" : undefined}
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: BOOT }}
+      dangerouslySetInnerHTML={BOOT_HTML}
     />
   );
 }
