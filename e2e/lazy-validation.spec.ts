@@ -82,4 +82,38 @@ test.describe("browser validation fetched after the first view (ADR 104)", () =>
     await expect(form.getByTestId("error-phone")).toHaveText("Укажите корректный номер");
     expect(posts).toEqual([]);
   });
+
+  test("a refusal the server made before the code arrived stays when it arrives (a spent promo code)", async ({ page }) => {
+    await cartWithOnePosition(page);
+    const firstView = new Set(firstViewScripts(await (await page.request.get("/cart")).text()).map((url) => new URL(url, "http://x").pathname));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    const arrived: Promise<unknown>[] = [];
+    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+      const pathname = new URL(route.request().url()).pathname;
+      if (!firstView.has(pathname)) {
+        held.push(pathname);
+        arrived.push(page.waitForResponse((response) => new URL(response.url()).pathname === pathname));
+        await released;
+      }
+      await route.continue();
+    });
+
+    await page.goto("/cart");
+    await expect(page.getByTestId("checkout-form").locator('input[name="js"]')).toHaveCount(1); // hydrated
+    // typed, then the button pressed: the field is left (focus moves to the button) before the code arrived
+    await page.getByRole("textbox", { name: "Промокод" }).fill("soldout");
+    await page.getByRole("button", { name: "Применить" }).click();
+    const refusal = page.getByTestId("promo-error");
+    await expect(refusal).toHaveText("Лимит использования промокода исчерпан");
+    expect(held.length).toBeGreaterThan(0);
+
+    release();
+    await Promise.all(arrived);
+    // the browser's check of the left field would find "soldout" well-formed and clear the server's refusal
+    await page.waitForTimeout(500);
+    await expect(refusal).toHaveText("Лимит использования промокода исчерпан");
+    await expect(page.getByRole("textbox", { name: "Промокод" })).toHaveAttribute("aria-invalid", "true");
+  });
 });

@@ -10,7 +10,11 @@ import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 const VK_BUTTON = "Войти через VK ID";
 const FRAME_TITLE = "Вход через VK ID в одно касание";
 
-/** Makes the stand-in play a scenario for this page only (the address itself comes from the server). */
+/**
+ * Makes the stand-in play a scenario for this page only (the address itself comes from the server). The spec
+ * runs without the service worker: once it controls the page (it claims it on its first load) it fetches the
+ * frame's navigation itself, past `page.route`, and the frame would load the default scenario.
+ */
 async function scenario(page: Page, name: "internal" | "fast-auth-disabled" | "silent") {
   await page.route("**/_demo/vk/one-tap?*", (route) => {
     const url = new URL(route.request().url());
@@ -44,6 +48,8 @@ async function allowInPopup(page: Page, press: () => Promise<void>) {
   await popup.getByRole("link", { name: "Разрешить и войти" }).click();
   await closed;
 }
+
+test.use({ serviceWorkers: "block" });
 
 test.describe("VK One Tap with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the frame exists only with JavaScript");

@@ -12,7 +12,8 @@
  * action, which parses with the same schema and answers 400 with the same messages (what happens without
  * JavaScript anyway). `shouldValidate` must stay "onSubmit" meanwhile: conform without `onValidate` would send
  * the form to the server for a blur's validation. A field the customer left (blur) before the module arrived
- * is validated the moment it does, so no blur goes unchecked. From then on it is ADR 103's form: a field is
+ * is validated the moment it does, so no blur goes unchecked — unless the form was submitted meanwhile: then the
+ * action's answer stands (the browser cannot know a spent promo code). From then on it is ADR 103's form: a field is
  * checked on blur, then again on each input.
  */
 import { useForm, type FormMetadata, type Submission } from "@conform-to/react";
@@ -107,12 +108,19 @@ export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load
       const name = (event.target as Partial<HTMLInputElement> | null)?.name;
       if (ours(event) && name) leftEarly.current.add(name);
     };
+    // a submit sent every field to the action, whose answer is the last word on them: checking them again when
+    // the code arrives would replace a refusal only the server can make (a spent promo code) with "valid"
+    const submitted = (event: Event) => {
+      if (ours(event)) leftEarly.current.clear();
+    };
     for (const type of INTENT_EVENTS) document.addEventListener(type, touched, true);
     document.addEventListener("focusout", left, true);
+    document.addEventListener("submit", submitted, true);
     return () => {
       schedule.cancel();
       for (const type of INTENT_EVENTS) document.removeEventListener(type, touched, true);
       document.removeEventListener("focusout", left, true);
+      document.removeEventListener("submit", submitted, true);
     };
   }, [validator, formId, fetchValidator, failures]);
 
