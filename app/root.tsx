@@ -18,7 +18,7 @@ import { ServiceWorker } from "~/shell/ServiceWorker";
 import { useNonce } from "~/document/nonce";
 import { Analytics } from "~/shell/Analytics";
 import { ConsentBanner } from "~/shell/ConsentBanner";
-import { LegacyMigration } from "~/shell/LegacyMigration";
+import { LegacyMigrationWhenIdle } from "~/shell/LegacyMigrationWhenIdle";
 import { NavigationProgress } from "~/shell/NavigationProgress";
 import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 import { langTag } from "~/lib/lang-tag";
@@ -120,7 +120,7 @@ function Shell({ children }: { children: ReactNode }) {
             {t("app.demoNotice")}
           </p>
         ) : null}
-        {data ? <LegacyMigration brand={data.brand} storageReset={data.storageReset} /> : null}
+        {data ? <LegacyMigrationWhenIdle brand={data.brand} storageReset={data.storageReset} /> : null}
       </div>
       <main
         id="main"

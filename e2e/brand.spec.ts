@@ -1,4 +1,5 @@
 import { expect, saveDefaultLocation, test } from "./helpers/returning-customer";
+import { expectFirstViewWithout } from "./helpers/first-view";
 
 const SECOND = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -88,6 +89,18 @@ test.describe("legacy local storage", () => {
     // the cart now lives in the session: a fresh page load without any local storage still has it
     await page.reload();
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  });
+
+  test("the migration's code is not in the first view: it is fetched once the page is idle (ADR 118)", async ({ page }) => {
+    // "cities_selected_id" is an older key name only the migration knows
+    await expectFirstViewWithout(page, "/menus/501", ["cities_selected_id"]);
+    await expectFirstViewWithout(page, "/cart", ["cities_selected_id"]);
+    const fetched: string[] = [];
+    page.on("response", async (r) => {
+      if (r.url().endsWith(".js") && (await r.text().catch(() => "")).includes("cities_selected_id")) fetched.push(r.url());
+    });
+    await page.goto("/menus/501");
+    await expect.poll(() => fetched.length, { timeout: 10_000 }).toBe(1);
   });
 
   test("local storage of another brand is cleared, not migrated", async ({ page, context }) => {

@@ -2,16 +2,29 @@
  * Rollup `manualChunks` for the browser build (ADR 110): our own modules that `app/root.tsx` reaches through
  * static imports are loaded on every page's first view anyway, so they go into one `shell` chunk instead of a
  * dozen sub-kilobyte chunks (each its own request and its own gzip stream: ~1.5 KB gz more for the same code).
- * Anything reached only through a dynamic `import()` (the forms' validation, the map) or only by a route stays
- * where Rollup puts it, so nothing joins the first view that was not in it.
+ * Anything reached only through a dynamic `import()` (the forms' validation, the map, the legacy migration) or
+ * only by a route stays where Rollup puts it, so nothing joins the first view that was not in it — except the few
+ * modules of `ALWAYS`.
  */
 import { fileURLToPath } from "node:url";
 
 const APP = fileURLToPath(new URL("../app/", import.meta.url));
 const ROOT = `${APP}root.tsx`;
+/**
+ * Modules that the home, the menu and the cart each load at the first view although the root does not reach them
+ * (ADR 118): alone each would be one more sub-kilobyte chunk and gzip stream on nearly every first view
+ * (~60–100 B gz apiece). The business constants and money formatting serve every page with a price; remix-utils'
+ * useHydrated serves the cart, the checkout, sign-in and the position layer.
+ */
+const ALWAYS = new Set([
+  `${APP}lib/constants.ts`,
+  `${APP}lib/money.ts`,
+  fileURLToPath(new URL("../node_modules/remix-utils/build/react/use-hydrated.js", import.meta.url)),
+]);
 
 /** @param {string} id @param {{ getModuleInfo: (id: string) => { importers: readonly string[] } | null }} api */
 export function shellChunk(id, { getModuleInfo }) {
+  if (ALWAYS.has(id)) return "shell";
   if (!id.startsWith(APP) || id === ROOT || id.includes("?")) return undefined;
   return reachesRoot(id, getModuleInfo, new Set()) ? "shell" : undefined;
 }

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { cartLineSchema, type CartLine } from "./cart";
-import { LEGACY_STORAGE_KEYS, type StorageKey } from "./constants";
+import { LEGACY_STORAGE_KEYS, type StorageKey } from "./legacy-keys";
 
 export type RawStorage = Readonly<Record<string, string | null | undefined>>;
 

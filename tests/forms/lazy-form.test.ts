@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { IDLE_LOAD_TIMEOUT_MS, whenIdleOrTouched } from "~/features/forms/lazy-form";
+import { IDLE_LOAD_TIMEOUT_MS, whenIdleOrTouched } from "~/lib/when-idle";
 import { createTranslator } from "~/i18n/translator";
 import ru from "~/i18n/locales/ru";
 

@@ -20,13 +20,6 @@ describe("spec §9 constants", () => {
     expect([1, 2, 3].map(C.mapsRetryDelayMs)).toEqual([2, 8, 24]);
   });
 
-  it("legacy keys migrate onto persisted keys (spec §3)", () => {
-    expect(C.STORAGE_KEYS).toHaveLength(18);
-    for (const target of Object.values(C.LEGACY_STORAGE_KEYS)) expect(C.STORAGE_KEYS).toContain(target);
-    expect(C.LEGACY_STORAGE_KEYS.order_pay_type).toBe("order_payment_method");
-    expect(C.LEGACY_STORAGE_KEYS.cities_selected_id).toBe("city_id");
-  });
-
   it("cart guards keep a cookie small", () => {
     expect(C.CART_MAX_LINES).toBe(50);
     expect(C.CART_MAX_COUNT).toBe(99);

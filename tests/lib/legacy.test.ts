@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { isForeignStorage, MIGRATION_KEYS, readLegacyStorage } from "~/lib/legacy";
+import { LEGACY_STORAGE_KEYS, STORAGE_KEYS } from "~/lib/legacy-keys";
 
 const json = (v: unknown) => JSON.stringify(v);
 
 describe("legacy local storage", () => {
+  it("migrates the older keys onto the spec's persisted keys (spec §3)", () => {
+    expect(STORAGE_KEYS).toHaveLength(18);
+    for (const target of Object.values(LEGACY_STORAGE_KEYS)) expect(STORAGE_KEYS).toContain(target);
+    expect(LEGACY_STORAGE_KEYS.order_pay_type).toBe("order_payment_method");
+    expect(LEGACY_STORAGE_KEYS.cities_selected_id).toBe("city_id");
+  });
+
   it("reads the spec's persisted keys into the session shape", () => {
     const state = readLegacyStorage({
       app_white_label: json("demo-pizza"),

@@ -19,6 +19,7 @@
 import { useForm, type FormMetadata, type Submission } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation, type TFunction } from "~/i18n/react";
+import { whenIdleOrTouched } from "~/lib/when-idle";
 
 /** The browser's half of a form's schema: the form's data parsed, its messages in the customer's language. */
 export type BrowserValidator<Output> = (formData: FormData, t: TFunction) => Submission<Output>;
@@ -26,9 +27,6 @@ export type BrowserValidator<Output> = (formData: FormData, t: TFunction) => Sub
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound for a form's shape
 type Shape = Record<string, any>;
 type Options<Schema extends Shape> = Omit<Parameters<typeof useForm<Schema>>[0], "onValidate" | "shouldValidate" | "shouldRevalidate">;
-
-/** After hydration the validator is fetched once the browser is idle, at the latest after this long. */
-export const IDLE_LOAD_TIMEOUT_MS = 2_000;
 
 /** the events that show the customer is about to use the form: load the validator now */
 const INTENT_EVENTS = ["focusin", "pointerdown", "input"] as const;
@@ -38,27 +36,6 @@ export function formOf(target: EventTarget | null): HTMLFormElement | null {
   if (!(target instanceof Element)) return null;
   const owner = (target as Partial<HTMLInputElement>).form;
   return owner instanceof HTMLFormElement ? owner : target.closest("form");
-}
-
-/**
- * Runs `start` once: when the browser is idle (at most `timeout` ms after the call) or at `touched`, whichever
- * comes first. Returns the cleanup. Separate from React so that a unit test can drive it.
- */
-export function whenIdleOrTouched(start: () => void, timeout = IDLE_LOAD_TIMEOUT_MS): { touched: () => void; cancel: () => void } {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    cancel();
-    start();
-  };
-  const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout }) : undefined;
-  const timer = idle === undefined ? setTimeout(run, timeout) : undefined;
-  function cancel() {
-    if (idle !== undefined) cancelIdleCallback(idle);
-    if (timer !== undefined) clearTimeout(timer);
-  }
-  return { touched: run, cancel };
 }
 
 /**
