@@ -33,6 +33,17 @@ export default tseslint.config(
     },
   },
   {
+    // one way to read an action's body (ADR 076): readForm refuses what is not a form, or too large, with a 4xx
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/features/forms/read-form.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData'][callee.object.name='request']", message: "Read an action's body with readForm (features/forms/read-form.server.ts): request.formData() answers a JSON or broken body with a 500." },
+      ],
+    },
+  },
+  {
     // the pure rules and the data model sit at the bottom: app/lib imports nothing from server/ or the UI
     files: ["app/lib/**/*.ts"],
     rules: {

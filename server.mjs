@@ -80,6 +80,27 @@ function remixRequest(req, res, site) {
   return new Request(url.href, init);
 }
 
+/** the most of a refused body that is read and dropped so that its connection can serve the next request */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * After an answer sent before the request's body was read to its end (a refusal: 413, 415, a broken form, the
+ * catch-all's 303): the rest of the body is read and dropped, as Node does for a body nobody touched, so the
+ * keep-alive connection serves its next request. Left unread, the rest sat in the socket and the next request
+ * on that connection (a proxy's keep-alive pool: another customer's) never got an answer. A body past
+ * DRAIN_LIMIT_BYTES closes the connection instead.
+ */
+function drainUnreadBody(req) {
+  if (req.complete || req.socket?.destroyed) return;
+  let left = DRAIN_LIMIT_BYTES;
+  req.removeAllListeners("data"); // Remix's body stream: nothing more goes into a body nobody reads
+  req.on("data", (chunk) => {
+    left -= chunk.length;
+    if (left < 0) req.socket?.destroy();
+  });
+  req.resume();
+}
+
 /** Remix's answer onto the Express response (as @remix-run/express sends it) */
 async function sendRemixResponse(res, response) {
   res.statusMessage = response.statusText;
@@ -117,6 +138,7 @@ app.use((req, res, next) => {
     });
   });
   if (shuttingDown) res.setHeader("Connection", "close");
+  res.on("finish", () => drainUnreadBody(req));
   res.locals.site = requestSite(req);
   requestContext.run({ requestId }, next);
 });

@@ -88,6 +88,9 @@ const ROUTES: { path: string; fields: (target: string) => Fields; redirects: boo
   { path: "/menus/501/positions/10031", fields: () => ({ intent: "add", count: "1" }), redirects: true },
   { path: "/auth/apple", fields: (t) => ({ intent: "start", redirectTo: t }), redirects: true },
   { path: "/_demo/idp/google", fields: (t) => ({ email: "hostile@example.com", redirectTo: t }), redirects: true },
+  // the reorder forms (issue 18): an unknown shared cart and an order the customer does not have
+  { path: "/shared-cart/NOSUCHCODE", fields: () => ({ intent: "add" }), redirects: false },
+  { path: "/orders/1/repeat", fields: () => ({ intent: "add" }), redirects: false },
   // the catch-all answers every POST with a 303 home without reading the body
   { path: "/no-such-page", fields: () => ({ intent: "x" }), redirects: true, readsBody: false },
   // single fetch: the same actions as JavaScript calls them
@@ -218,6 +221,27 @@ test.describe("request hygiene against the production server (issue 14)", () => 
     const page = await (await fetch(`${base}/menus/501`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain('data-testid="person-name"');
     expectJsonLines(server.stderr());
+  });
+
+  test("a body refused before it was read to its end leaves its keep-alive connection serving the next request", async () => {
+    const { base } = server;
+    const form = { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie };
+    const refusals: { what: string; path: string; headers: Record<string, string>; body: string; status: number }[] = [
+      { what: "200 KB of JSON", path: "/cart", headers: { ...form, "Content-Type": "application/json" }, body: JSON.stringify({ x: "y".repeat(200_000) }), status: 415 },
+      { what: "3 MB of form", path: "/cart", headers: form, body: `intent=add&x=${"y".repeat(3_000_000)}`, status: 413 },
+      { what: "3 MB of form by single fetch", path: "/location.data", headers: form, body: `intent=save&x=${"y".repeat(3_000_000)}`, status: 413 },
+      { what: "900 KB of text to the catch-all", path: "/no-such-page", headers: { ...form, "Content-Type": "text/plain" }, body: "y".repeat(900_000), status: 303 },
+      { what: "12 MB of form (past the drain limit: the connection closes)", path: "/cart", headers: form, body: `intent=add&x=${"y".repeat(12_000_000)}`, status: 413 },
+    ];
+    for (const refusal of refusals) {
+      // fetch keeps its connection alive and sends the next request on it: before the fix, that one never got an answer
+      const refused = await fetch(`${base}${refusal.path}`, { method: "POST", redirect: "manual", headers: refusal.headers, body: refusal.body, signal: AbortSignal.timeout(15_000) });
+      await refused.arrayBuffer();
+      expect(refused.status, refusal.what).toBe(refusal.status);
+      const next = await fetch(`${base}/cart`, { method: "POST", redirect: "manual", headers: form, body: "intent=add&positionId=10031&menuId=501", signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => error);
+      expect(next instanceof Response ? next.status : String(next), `the request after ${refusal.what}`).toBe(303);
+      if (next instanceof Response) cookie = cookieHeader(next, cookie);
+    }
   });
 
   test("hostile redirect targets: every action answers a Location on this site", async () => {

@@ -6,7 +6,7 @@ import { reorderMeta } from "~/features/reorder/meta";
 
 /** One past order to repeat (issue 18 §1): its lines checked against today's menu, merged with one form. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadRepeatOrder(request, params.orderId ?? "");
-export const action = async ({ request, params }: ActionFunctionArgs) => repeatOrderAction(request, params.orderId ?? "", await request.formData());
+export const action = ({ request, params }: ActionFunctionArgs) => repeatOrderAction(request, params.orderId ?? "");
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta = reorderMeta("repeatTitle");
 

@@ -6,7 +6,7 @@ import { reorderMeta } from "~/features/reorder/meta";
 
 /** A shared cart's link (issue 18 §2): its lines checked against today's menu, merged with one form. */
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadSharedCart(request, params.code ?? "");
-export const action = async ({ request, params }: ActionFunctionArgs) => sharedCartAction(request, params.code ?? "", await request.formData());
+export const action = ({ request, params }: ActionFunctionArgs) => sharedCartAction(request, params.code ?? "");
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta = reorderMeta("sharedTitle");
 

@@ -20,6 +20,8 @@ const ROUTES: Record<string, { module: () => Promise<{ action: Action }>; params
   location: { module: () => import("~/routes/location"), params: () => fc.constant({}), url: "/location" },
   auth: { module: () => import("~/routes/auth"), params: () => fc.constant({}), url: "/auth" },
   "auth sign-out": { module: () => import("~/routes/auth_.sign-out"), params: () => fc.constant({}), url: "/auth/sign-out" },
+  "shared cart": { module: () => import("~/routes/shared-cart.$code"), params: () => fc.record({ code: fc.string({ maxLength: 12 }) }), url: "/shared-cart/ABC" },
+  "repeat order": { module: () => import("~/routes/orders.$orderId.repeat"), params: () => fc.record({ orderId: fc.string({ maxLength: 12 }) }), url: "/orders/1/repeat" },
   "position layer": {
     module: () => import("~/routes/menus.$menuId.positions.$positionId"),
     // the form fields are what is fuzzed; the URL names real positions (one with modifiers, one without)

@@ -95,7 +95,7 @@ export async function appleCallbackAction(request: Request) {
   const methodOn = getContext().config.brand.authMethods.includes("APPLE") && Boolean(getContext().config.brand.keys.appleClientId);
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await readForm(request); // a body that is not a form, or past the size limit, is a failed sign-in too
   } catch {
     return back(APPLE_FAILED_PATH);
   }

@@ -18,6 +18,7 @@ import { checkCart, mergeIntoCart, type SharedCartView } from "./reorder.server"
 import { getContext } from "~server/context";
 import { readPastOrders, recordPastOrder } from "~server/orders/history";
 import { commitHeaders, getState } from "~server/session";
+import { readForm } from "~/features/forms/read-form.server";
 
 /**
  * Checkout calls this right after a new (not replayed) order, before the cart is emptied: the cart's lines,
@@ -122,7 +123,8 @@ function formatDate(at: number, timezone: string | undefined, locale: string): s
 const addSchema = z.object({ intent: z.literal("add") });
 
 /** 'Добавить в корзину': the order's lines that pass today's checks merge into the cart (303 to the cart). */
-export async function repeatOrderAction(request: Request, orderId: string, form: FormData) {
+export async function repeatOrderAction(request: Request, orderId: string) {
+  const form = await readForm(request); // first: a body that is not a form is refused before anything is read
   const messages = messagesFor(await getLocale(request));
   const submission = parseWithZod(form, { schema: addSchema });
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });

@@ -16,6 +16,7 @@ import { pageUrls } from "~/shell/seo.server";
 import { getContext } from "~server/context";
 import { getState } from "~server/session";
 import type { RestoCatalog } from "~server/upstream";
+import { readForm } from "~/features/forms/read-form.server";
 
 /** today's catalog as the reorder rules read it (18+ positions count as not orderable until confirmed) */
 export function reorderLookup(catalog: RestoCatalog, now: Date, adultConfirmed: boolean): ReorderLookup {
@@ -106,7 +107,8 @@ export async function loadSharedCart(request: Request, code: string) {
 const addSchema = z.object({ intent: z.literal("add") });
 
 /** 'Добавить в корзину': the shared lines that pass today's checks merge into the visitor's cart. */
-export async function sharedCartAction(request: Request, code: string, form: FormData) {
+export async function sharedCartAction(request: Request, code: string) {
+  const form = await readForm(request); // first: a body that is not a form is refused before anything is read
   const messages = messagesFor(await getLocale(request));
   const submission = parseWithZod(form, { schema: addSchema });
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
