@@ -13,6 +13,7 @@ import { getContext } from "~server/context";
 import { log } from "~server/log";
 import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { DocumentStream } from "~/document/document-stream.server";
+import { errorLogEntry } from "~/document/handle-error.server";
 
 function securityOptions() {
   const { config } = getContext();
@@ -87,5 +88,6 @@ export default function handleRequest(
  */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  log("error", "unhandled error", { route: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) });
+  const { level, msg, fields } = errorLogEntry(error);
+  log(level, msg, { route: new URL(request.url).pathname, ...fields });
 }

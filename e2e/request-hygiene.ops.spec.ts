@@ -244,6 +244,22 @@ test.describe("request hygiene against the production server (issue 14)", () => 
     }
   });
 
+  test("a crafted ?_data URL is a warning in the log, not an error an operator is paged on", async () => {
+    const { base } = server;
+    const before = server.stderr().length;
+    // an unknown route id is Remix's 403; a known one is served as a page with a warning (single fetch)
+    for (const [query, status] of [["_data=no-such-route", 403], ["_data=root", 200], ["_data=routes%2F_index", 200]] as const) {
+      const response = await fetch(`${base}/?${query}`, { headers: { Cookie: cookie } });
+      await response.arrayBuffer();
+      expect(response.status, query).toBe(status);
+    }
+    await expect.poll(() => server.stderr().slice(before)).toContain("legacy ?_data request");
+    const lines = server.stderr().slice(before).split("\n").filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string; status?: number });
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.some((l) => l.msg === "error response" && l.status === 403)).toBe(true);
+    expect(server.stderr()).not.toContain("[object Object]");
+  });
+
   test("hostile redirect targets: every action answers a Location on this site", async () => {
     const { base } = server;
     const failures: string[] = [];
