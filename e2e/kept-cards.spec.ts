@@ -38,6 +38,33 @@ test.describe("kept menu cards", () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test("two adds tapped one after the other both reach the cart, though the first is still on its way (ADR 119)", async ({ page }) => {
+    await page.goto("/menus/501");
+    // hold the first add's POST: sent together, both adds would start from the same cart cookie and the later
+    // answer would drop the other position
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const posts: string[] = [];
+    await page.route(/\/cart(\?|\.data|$)/, async (route) => {
+      if (route.request().method() === "POST") {
+        posts.push(new URLSearchParams(route.request().postData() ?? "").get("positionId") ?? "");
+        if (posts.length === 1) await held;
+      }
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" }).click();
+    await page.getByRole("button", { name: "Добавить «Кола» в корзину" }).click();
+    await expect.poll(() => posts.length).toBe(1);
+    await page.waitForTimeout(300); // the second add waits, not sent
+    expect(posts).toHaveLength(1);
+    release();
+    await expect(page.getByTestId("cart-badge")).toHaveText("2");
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    await expect(page.getByTestId("cart-line").filter({ hasText: "Морс клюквенный" })).toHaveCount(1);
+    await expect(page.getByTestId("cart-line").filter({ hasText: "Кола" })).toHaveCount(1);
+  });
+
   test("an add after a layer opened by its URL was closed stays on the menu", async ({ page }) => {
     // the menu behind the layer was rendered by the server for the layer's URL
     await page.goto(MARGHERITA);

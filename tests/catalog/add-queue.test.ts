@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createAddQueue } from "~/features/menu/add-queue";
+
+describe("adds go one at a time (ADR 119)", () => {
+  it("sends the first add at once and a second only after the first was answered", () => {
+    const queue = createAddQueue();
+    const sent: string[] = [];
+    queue.push(() => sent.push("pizza"));
+    expect(sent).toEqual(["pizza"]);
+    queue.observe(true); // the pizza's fetcher is submitting
+    queue.push(() => sent.push("cola"));
+    expect(sent).toEqual(["pizza"]);
+    expect(queue.waiting).toBe(1);
+    queue.observe(true);
+    queue.observe(false); // answered: the cola goes, with the cookie the pizza's answer set
+    expect(sent).toEqual(["pizza", "cola"]);
+  });
+
+  it("a second grid looking at the same moment starts nothing more", () => {
+    const queue = createAddQueue();
+    const sent: string[] = [];
+    queue.push(() => sent.push("a"));
+    queue.observe(true);
+    queue.push(() => sent.push("b"));
+    queue.push(() => sent.push("c"));
+    queue.observe(false); // grid 1 sees the answer: b goes
+    queue.observe(false); // grid 2 in the same commit: b has not been seen busy yet, c waits
+    expect(sent).toEqual(["a", "b"]);
+    queue.observe(true);
+    queue.observe(false);
+    expect(sent).toEqual(["a", "b", "c"]);
+  });
+
+  it("before the first commit after a submit the queue does not count it answered", () => {
+    const queue = createAddQueue();
+    const sent: string[] = [];
+    queue.push(() => sent.push("a"));
+    queue.observe(false); // a commit from before the fetcher's state changed
+    queue.push(() => sent.push("b"));
+    expect(sent).toEqual(["a"]);
+  });
+
+  it("a submit that never started frees the queue after a while instead of blocking every later add", () => {
+    let clock = 0;
+    const queue = createAddQueue(() => clock, 10_000);
+    const sent: string[] = [];
+    queue.push(() => sent.push("lost"));
+    queue.push(() => sent.push("next"));
+    clock = 9_000;
+    queue.observe(false);
+    expect(sent).toEqual(["lost"]);
+    clock = 10_001;
+    queue.observe(false);
+    expect(sent).toEqual(["lost", "next"]);
+  });
+});
