@@ -13,12 +13,14 @@ const ROOT = `${APP}root.tsx`;
 /**
  * Modules that the home, the menu and the cart each load at the first view although the root does not reach them
  * (ADR 118): alone each would be one more sub-kilobyte chunk and gzip stream on nearly every first view
- * (~60–100 B gz apiece). The business constants and money formatting serve every page with a price; remix-utils'
- * useHydrated serves the cart, the checkout, sign-in and the position layer.
+ * (~60–100 B gz apiece). The business constants and money formatting serve every page with a price, the queue of
+ * cart writes (ADR 119) the menus and the cart; remix-utils' useHydrated serves the cart, the checkout, sign-in and
+ * the position layer.
  */
 const ALWAYS = new Set([
   `${APP}lib/constants.ts`,
   `${APP}lib/money.ts`,
+  `${APP}features/cart/write-queue.ts`,
   fileURLToPath(new URL("../node_modules/remix-utils/build/react/use-hydrated.js", import.meta.url)),
 ]);
 

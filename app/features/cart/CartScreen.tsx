@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link, useFetcher } from "@remix-run/react";
-import { Suspense, useMemo, useState, type ReactNode } from "react";
+import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
@@ -16,6 +16,7 @@ import type { FormResult } from "~/features/forms/form-result";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
 import { PROMO_CODE_MAX } from "~/lib/constants";
+import { cartWrites, isCartWrite } from "./write-queue";
 import type { MoneyPattern } from "~/lib/money-pattern";
 
 // the promo-code schema (./promo) is fetched after the first view (ADR 104)
@@ -62,6 +63,9 @@ export function CartScreen({
       : null;
   const confirming = confirmOpen || view.confirmClear;
   const orderPending = useOrderPending();
+  // cart writes go one at a time (ADR 119): the queue learns when the one on its way was answered
+  const writing = useFetchers().some(isCartWrite);
+  useEffect(() => cartWrites.observe(writing), [writing]);
   const popupCloseable = popup !== null && hydrated;
   // The dialogs' boundary is left dehydrated while the cart hydrates (its code is fetched later); a new element
   // for it before it has hydrated (the re-render after hydration, a revalidation) is React's error #421 and a
@@ -193,7 +197,17 @@ function EmptyCart() {
 function CartLineItem({ line, currency, pattern }: { line: Line; currency: string; pattern: MoneyPattern | null }) {
   const { t } = useTranslation();
   const money = useMoney(currency, pattern);
-  const fetcher = useFetcher<CartActionData>();
+  const fetcherKey = `cart-line-${line.key}`;
+  const fetcher = useFetcher<CartActionData>({ key: fetcherKey });
+  // another line's write on its way (ADR 119): this one waits for its answer, or it would start from the same cookie
+  const othersWriting = useFetchers().some((f) => f.key !== fetcherKey && isCartWrite(f));
+  const queueWhileOthersWrite = (event: FormEvent<HTMLFormElement>) => {
+    if (!othersWriting) return; // fetcher.Form submits at once
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const target = submitter instanceof HTMLButtonElement ? submitter : event.currentTarget;
+    cartWrites.push(() => fetcher.submit(target, { method: "post", action: "/cart", preventScrollReset: true }));
+  };
   const pending = fetcher.formData;
   const pendingIntent = pending?.get("intent");
   // optimistic: the count (or the removal) the customer asked for, until the server answers
@@ -213,7 +227,7 @@ function CartLineItem({ line, currency, pattern }: { line: Line; currency: strin
         <p className="mt-1 text-sm text-muted">{money(line.unitPrice)}</p>
       </div>
       <div className="flex w-full items-center gap-3 sm:w-auto">
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="mr-auto flex items-center gap-2 sm:mr-0">
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="mr-auto flex items-center gap-2 sm:mr-0" onSubmit={queueWhileOthersWrite}>
           <input type="hidden" name="intent" value="set-count" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />
@@ -248,7 +262,7 @@ function CartLineItem({ line, currency, pattern }: { line: Line; currency: strin
         <span className="min-w-20 text-right font-semibold tabular-nums" data-testid="cart-line-sum">
           {money(line.unitPrice * count)}
         </span>
-        <fetcher.Form method="post" action="/cart" preventScrollReset>
+        <fetcher.Form method="post" action="/cart" preventScrollReset onSubmit={queueWhileOthersWrite}>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />

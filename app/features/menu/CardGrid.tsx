@@ -2,7 +2,7 @@ import { useFetchers, useLocation, useNavigate, useSubmit } from "@remix-run/rea
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { fragmentKey, useFragmentCache } from "~/document/fragment-cache";
 import { useTranslation } from "~/i18n/react";
-import { addQueue } from "./add-queue";
+import { cartWrites } from "~/features/cart/write-queue";
 import { addKey, addsInFlight, sameCards, type CardsIdentity } from "./kept-cards";
 import type { PositionCardView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
@@ -116,8 +116,8 @@ function BrowserCardGrid({
       if (button && button.disabled !== disabled) button.disabled = disabled;
     }
   }, [keepServerCards, busyKey]);
-  // adds go one at a time (ADR 119): an add made while another is on its way is sent once that one is answered
-  useEffect(() => addQueue.observe(busyKey !== ""), [busyKey]);
+  // cart writes go one at a time (ADR 119): an add made while another is on its way is sent once that one is answered
+  useEffect(() => cartWrites.observe(busyKey !== ""), [busyKey]);
 
   const onClick = (event: MouseEvent<HTMLUListElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -136,7 +136,7 @@ function BrowserCardGrid({
     const formData = new FormData(form);
     formData.set("redirectTo", redirectTo);
     const action = form.getAttribute("action") ?? "/cart";
-    addQueue.push(() => submit(formData, { method: "post", action, navigate: false, fetcherKey: addKey(id), preventScrollReset: true }));
+    cartWrites.push(() => submit(formData, { method: "post", action, navigate: false, fetcherKey: addKey(id), preventScrollReset: true }));
   };
   if (keepServerCards) {
     return (

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createAddQueue } from "~/features/menu/add-queue";
+import { createWriteQueue } from "~/features/cart/write-queue";
 
-describe("adds go one at a time (ADR 119)", () => {
+describe("cart writes go one at a time (ADR 119)", () => {
   it("sends the first add at once and a second only after the first was answered", () => {
-    const queue = createAddQueue();
+    const queue = createWriteQueue();
     const sent: string[] = [];
     queue.push(() => sent.push("pizza"));
     expect(sent).toEqual(["pizza"]);
@@ -17,7 +17,7 @@ describe("adds go one at a time (ADR 119)", () => {
   });
 
   it("a second grid looking at the same moment starts nothing more", () => {
-    const queue = createAddQueue();
+    const queue = createWriteQueue();
     const sent: string[] = [];
     queue.push(() => sent.push("a"));
     queue.observe(true);
@@ -32,7 +32,7 @@ describe("adds go one at a time (ADR 119)", () => {
   });
 
   it("before the first commit after a submit the queue does not count it answered", () => {
-    const queue = createAddQueue();
+    const queue = createWriteQueue();
     const sent: string[] = [];
     queue.push(() => sent.push("a"));
     queue.observe(false); // a commit from before the fetcher's state changed
@@ -42,7 +42,7 @@ describe("adds go one at a time (ADR 119)", () => {
 
   it("a submit that never started frees the queue after a while instead of blocking every later add", () => {
     let clock = 0;
-    const queue = createAddQueue(() => clock, 10_000);
+    const queue = createWriteQueue(() => clock, 10_000);
     const sent: string[] = [];
     queue.push(() => sent.push("lost"));
     queue.push(() => sent.push("next"));
@@ -52,5 +52,15 @@ describe("adds go one at a time (ADR 119)", () => {
     clock = 10_001;
     queue.observe(false);
     expect(sent).toEqual(["lost", "next"]);
+  });
+
+  it("a write made while one sent outside the queue is busy (a line's own form) waits for it too", () => {
+    const queue = createWriteQueue();
+    const sent: string[] = [];
+    queue.observe(true); // line A's count, submitted by its own form
+    queue.push(() => sent.push("line B"));
+    expect(sent).toEqual([]);
+    queue.observe(false);
+    expect(sent).toEqual(["line B"]);
   });
 });

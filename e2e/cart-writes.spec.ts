@@ -1,0 +1,44 @@
+import { expect, test } from "./helpers/returning-customer";
+
+/**
+ * ADR 119: the cart lives in one cookie, so two cart writes sent together both start from it and the later
+ * answer drops the other's change. With JavaScript a write made while another is on its way waits for its
+ * answer. The menu's adds are checked in kept-cards.spec; here the cart's own lines.
+ */
+test.describe("cart writes one at a time (ADR 119)", () => {
+  test.beforeEach(async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript every write is a page navigation of its own");
+    for (const positionId of ["10074", "10076"]) {
+      const added = await page.request.post("/cart", { form: { intent: "add", positionId, menuId: "501" }, maxRedirects: 0 });
+      expect(added.status()).toBe(303);
+    }
+  });
+
+  test("'+' on one line, then on another while the first is on its way: both counts reach the cart", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const posts: string[] = [];
+    await page.route(/\/cart(\?|\.data|$)/, async (route) => {
+      if (route.request().method() === "POST") {
+        posts.push(new URLSearchParams(route.request().postData() ?? "").get("intent") ?? "");
+        if (posts.length === 1) await held;
+      }
+      await route.continue();
+    });
+    const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
+    await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
+    await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2"); // optimistic
+    await page.getByRole("button", { name: "Увеличить количество «Кола»" }).click();
+    await page.waitForTimeout(300);
+    expect(posts, "the second write waits for the first's answer").toEqual(["set-count"]);
+    release();
+    await expect.poll(() => posts.length).toBe(2);
+    await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
+    // what the server kept: both counts, after a fresh load
+    await page.reload();
+    await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
+    await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
+  });
+});
