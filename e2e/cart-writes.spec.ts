@@ -1,3 +1,4 @@
+import { holdFirstCartPost } from "./helpers/hold-cart-post";
 import { expect, test } from "./helpers/returning-customer";
 
 /**
@@ -17,16 +18,7 @@ test.describe("cart writes one at a time (ADR 119)", () => {
   test("'+' on one line, then on another while the first is on its way: both counts reach the cart", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const posts: string[] = [];
-    await page.route(/\/cart(\?|\.data|$)/, async (route) => {
-      if (route.request().method() === "POST") {
-        posts.push(new URLSearchParams(route.request().postData() ?? "").get("intent") ?? "");
-        if (posts.length === 1) await held;
-      }
-      await route.continue();
-    });
+    const { posts, release } = await holdFirstCartPost(page, "intent");
     const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
     await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2"); // optimistic

@@ -5,6 +5,7 @@
  * after the URL changed (a layer opened by its URL, then closed) returns to the page the customer is on, and a
  * language switch re-renders the cards in the new language, which still add. Demo ids as in catalog.spec.ts.
  */
+import { holdFirstCartPost } from "./helpers/hold-cart-post";
 import { expect, test, type Page } from "./helpers/returning-customer";
 
 const MARGHERITA = "/menus/501/positions/10001";
@@ -42,16 +43,7 @@ test.describe("kept menu cards", () => {
     await page.goto("/menus/501");
     // hold the first add's POST: sent together, both adds would start from the same cart cookie and the later
     // answer would drop the other position
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const posts: string[] = [];
-    await page.route(/\/cart(\?|\.data|$)/, async (route) => {
-      if (route.request().method() === "POST") {
-        posts.push(new URLSearchParams(route.request().postData() ?? "").get("positionId") ?? "");
-        if (posts.length === 1) await held;
-      }
-      await route.continue();
-    });
+    const { posts, release } = await holdFirstCartPost(page, "positionId");
     await page.getByRole("button", { name: "Добавить «Морс клюквенный» в корзину" }).click();
     await page.getByRole("button", { name: "Добавить «Кола» в корзину" }).click();
     await expect.poll(() => posts.length).toBe(1);
