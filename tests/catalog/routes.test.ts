@@ -4,6 +4,7 @@
  * success → 303 to the menu with the cart cookie), the 18+ preference, search, promotions over home, restos.
  */
 import { describe, expect, it } from "vitest";
+import { fromJsonText, type JsonText } from "~/lib/json-text";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as menuLoader } from "~/routes/menus.$menuId";
 import { loader as ageLoader } from "~/routes/menus.$menuId.age";
@@ -70,19 +71,21 @@ const TOPPINGS = 100012;
 describe("catalog pages", () => {
   it("gives a desktop every menu and a phone the mobile home", async () => {
     const cookie = await returningCookie();
-    const desktop = (await settle(() => homeLoader(args(get("/", { cookie }))))).body as { device: string; menus: unknown[]; menuList: { id: number }[]; promotions: unknown[] };
+    const desktop = (await settle(() => homeLoader(args(get("/", { cookie }))))).body as { device: string; menus: JsonText<unknown[]>; menuList: { id: number }[]; promotions: unknown[] };
     expect(desktop.device).toBe("desktop");
-    expect(desktop.menus.length).toBe(3);
+    // the menus travel as one JSON string (ADR 120), which parses back to the views
+    expect(typeof desktop.menus).toBe("string");
+    expect(JSON.parse(desktop.menus)).toHaveLength(3);
     const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL, cookie }))))).body as typeof desktop;
     expect(phone.device).toBe("mobile");
-    expect(phone.menus).toEqual([]);
+    expect(fromJsonText(phone.menus)).toEqual([]);
     expect(phone.menuList.map((m) => m.id)).toEqual([501, 502, 503]);
     expect(phone.promotions.length).toBeGreaterThan(0);
   });
 
   it("shows one menu on a phone's menu page; a menu the resto does not offer redirects home", async () => {
-    const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: { id: number }[] };
-    expect(page.menus.map((m) => m.id)).toEqual([502]);
+    const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: JsonText<{ id: number }[]> };
+    expect(fromJsonText(page.menus).map((m) => m.id)).toEqual([502]);
     for (const id of ["504", "abc"]) {
       const answer = await settle(() => menuLoader(args(get(`/menus/${id}`), { menuId: id })));
       expect(answer.status).toBe(302);

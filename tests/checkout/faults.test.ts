@@ -10,6 +10,7 @@ import { delay, http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as homeLoader } from "~/routes/_index";
+import { fromJsonText, type JsonText } from "~/lib/json-text";
 import { getContext } from "~server/context";
 import { getState } from "../../server/session";
 import { settleAnswer, type Answer } from "../answer";
@@ -24,7 +25,9 @@ const settle = settleAnswer;
 const home = (cookie: string) => settle(() => homeLoader({ request: get("/", cookie), params: {}, context: {} }));
 const cartPage = (cookie: string) => settle(() => cartLoader({ request: get("/cart", cookie), params: {}, context: {} }));
 const order = (cookie: string) => settle(() => cartAction({ request: post("/cart", cookie, { ...ORDER, key: crypto.randomUUID() }), params: {}, context: {} }));
-const positionsOf = (page: Answer) => ((page.body.menus ?? []) as { groups: { positions: unknown[] }[] }[]).flatMap((m) => m.groups.flatMap((g) => g.positions)).length;
+// the loader sends its menus as JSON text (ADR 120)
+const positionsOf = (page: Answer) =>
+  fromJsonText((page.body.menus ?? "[]") as JsonText<{ groups: { positions: unknown[] }[] }[]>).flatMap((m) => m.groups.flatMap((g) => g.positions)).length;
 const pausedOf = (page: Answer) => (page.body as { orderingPaused: boolean }).orderingPaused;
 
 /** how each fault answers every upstream call; `calls` counts the calls that reached the upstream */

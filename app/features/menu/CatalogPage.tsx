@@ -1,11 +1,12 @@
 import { Link, useLocation } from "@remix-run/react";
 import { StaleNotice } from "~/components/StaleNotice";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { PromotionsCarousel } from "~/features/promotions/PromotionsCarousel";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
-import type { CatalogPageData } from "./catalog-page.server";
+import type { CatalogPageData, CatalogPageWire } from "./catalog-page.server";
+import { fromJsonText } from "~/lib/json-text";
 import { cachedLdJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
 import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
@@ -16,8 +17,10 @@ import { inertWhen } from "~/shell/layouts";
  * promotions carousel, resto info) or one menu. When the first HTML was made for a desktop, CSS shows the
  * mobile home instead under 840 px; a phone's HTML is the mobile layout at every width.
  */
-export function CatalogPage({ data, layer = null }: { data: CatalogPageData; layer?: ReactNode }) {
+export function CatalogPage({ data: wire, layer = null }: { data: CatalogPageWire; layer?: ReactNode }) {
   const { t } = useTranslation();
+  // the menus came as their JSON text (ADR 120): the same views for the same text
+  const data: CatalogPageData = useMemo(() => ({ ...wire, menus: fromJsonText(wire.menus) }), [wire]);
   const { resto } = data;
   return (
     <>

@@ -19,8 +19,12 @@ import { isAdultConfirmed, toMenuSummaries, toMenuViews, type MenuView } from ".
 import { pageMenus, type MenuPaging } from "./menu-paging";
 import { pageUrls } from "~/shell/seo.server";
 import { createMinuteMemo } from "~/lib/minute-memo";
+import { toJsonText, type JsonText } from "~/lib/json-text";
 import type { DeliveryMethod } from "~/lib/model";
 import type { RestoCatalog } from "~server/upstream";
+
+const NONE: MenuView[] = [];
+const NO_MENUS: JsonText<MenuView[]> = toJsonText(NONE);
 
 export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
   const { config, upstream } = getContext();
@@ -32,7 +36,7 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   if (!location?.restoId) {
     // spec §2: a menu URL with no restaurant chosen is an unknown path: home (which opens the popup)
     if (options.menuId) throw redirect("/");
-    return { ...base, added: null, resto: null, menus: [], paging: null as MenuPaging | null, menuList: [], promotions: [], degraded: false };
+    return { ...base, added: null, resto: null, menus: NO_MENUS, paging: null as MenuPaging | null, menuList: [], promotions: [], degraded: false };
   }
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
     throw upstreamFailure(error);
@@ -47,13 +51,14 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   const addedId = Number(search.get("added"));
   const addedName = addedId ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null) : null;
   // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
-  const menus = !all ? [] : device === "mobile" && options.menuId ? phoneMenu(catalog, location.method, now, adultConfirmed, options.menuId) : views.menus;
+  const menus = !all ? NONE : device === "mobile" && options.menuId ? phoneMenu(catalog, location.method, now, adultConfirmed, options.menuId) : views.menus;
   const paged = pageMenus(menus, search.get("page"), search.get("through"));
   return {
     added: addedName,
     ...base,
     resto: views.resto,
-    menus: paged.menus,
+    // one JSON string, made once per menus object (ADR 120): turbo-stream copies it instead of walking the menus
+    menus: toJsonText(paged.menus),
     paging: paged.paging,
     menuList: views.menuList,
     promotions: views.promotions,
@@ -101,7 +106,10 @@ function buildCatalogViews(catalog: RestoCatalog, method: DeliveryMethod, now: D
   };
 }
 
-export type CatalogPageData = Awaited<ReturnType<typeof loadCatalogPage>>;
+/** what the loaders send: the menus as their JSON text (ADR 120) */
+export type CatalogPageWire = Awaited<ReturnType<typeof loadCatalogPage>>;
+/** what the page renders: the menus as views again (`fromJsonText`) */
+export type CatalogPageData = Omit<CatalogPageWire, "menus"> & { menus: MenuView[] };
 
 export function catalogHeaders() {
   return DEVICE_VARY_HEADERS;

@@ -11,6 +11,7 @@ import { useTranslation } from "~/i18n/react";
 import { pageDataHref, pageHref } from "~/lib/menu-pages";
 import type { GroupEntry, MenuPaging } from "./menu-paging";
 import type { MenuView } from "./menu-view.server";
+import { fromJsonText, type JsonText } from "~/lib/json-text";
 
 export const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
 
@@ -18,7 +19,8 @@ export const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${
 const AHEAD = "0px 0px 1600px 0px";
 
 interface PageData {
-  menus: MenuView[];
+  /** the menu route's loader data: its menus as JSON text (ADR 120) */
+  menus: JsonText<MenuView[]>;
   paging: MenuPaging | null;
 }
 
@@ -70,7 +72,7 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
 
   // the fetcher's answer: pages after the loader's, of the same menus (same groups)
   const data = fetcher.data;
-  const fetched = data?.paging && data.paging.page > first && signatureOf(data.paging) === signature ? { page: data.paging.page, through: data.paging.through, menus: data.menus } : null;
+  const fetched = data?.paging && data.paging.page > first && signatureOf(data.paging) === signature ? { page: data.paging.page, through: data.paging.through, menus: fromJsonText(data.menus) } : null;
   // the loader's pages are always its latest data (a revalidation renews them); pages after them were appended
   // (the fetcher's latest answer counts at once, before the effect below keeps it)
   const pages: Record<number, Loaded> = {
