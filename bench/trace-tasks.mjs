@@ -10,7 +10,9 @@
  * Environment: TRACE_BASE (a running server) or BUILD_DIR (build; a server on TRACE_PORT, 3650, with it), or
  * TRACE_BUILDS=build-before,build to compare builds (a server each from TRACE_PORT on, runs alternated build by
  * build so both see the same machine load, a per-build summary at the end);
- * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions.
+ * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions;
+ * TRACE_MARKS=1 prints the page's performance marks (a debugging build's own). Each run also prints the observed
+ * FCP and LCP, when the first script was requested and the LCP element (ADR 121).
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { startBenchServer } from "./server.mjs";
@@ -184,6 +186,16 @@ try {
           .map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, "")}@${i.startTime.toFixed(0)}:${i.duration.toFixed(0)}`)
           .join(", "),
       );
+      // what the simulation started from: the observed paints, the LCP element and when the first script was asked for
+      const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+      const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+      const firstScript = Math.min(...requests.filter((r) => /\.js(\?|$)/.test(r.url)).map((r) => r.networkRequestTime ?? r.startTime));
+      const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "?";
+      console.log(
+        `observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, first script requested at ${firstScript.toFixed(0)} ms; LCP element ${lcpElement.slice(0, 90)}`,
+      );
+      if (process.env.TRACE_MARKS)
+        console.log("marks:", (lhr.audits["user-timings"]?.details?.items ?? []).map((i) => `${i.name}@${i.startTime.toFixed(0)}`).join(", "));
       console.log(
         "main-thread work:",
         (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])

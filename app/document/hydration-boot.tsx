@@ -7,6 +7,12 @@ const RELEASE = HYDRATION_STARTED;
  * that a dozen of them do not make one long task.
  */
 const SLICE_MS = 4;
+/**
+ * How long the boot waits, after the first paint, for the images then in the viewport (ADR 121): their paint
+ * is the page's largest one, and no script request should share the network with them; a slow image does not
+ * hold the hydration longer than this.
+ */
+const IMAGE_WAIT_MS = 1500;
 /*
  * The first Intl.NumberFormat a page creates initialises ICU's number formatting in the renderer: 25–35 ms,
  * whatever the locale or options (measured in Chromium, ADR 109, ADR 117; a first PluralRules costs under 1 ms);
@@ -16,12 +22,16 @@ const SLICE_MS = 4;
  */
 
 /**
- * Starts the hydration after the first paint (ADR 080). The server made Remix's module preloads and its
- * module script inert (defer-scripts.server.ts); this classic inline script, rendered right after
- * `<Scripts>`, waits until the browser reports the first contentful paint and only then re-creates them in
- * the head: the preloads (so every module of the first view is fetched in parallel) and the module script
- * (which imports the route modules and the client entry, which hydrates). So no script request can start
- * before the first paint, in any run, whatever the network or the machine does.
+ * Starts the hydration after the first paint (ADR 080) and the images it is waiting for (ADR 121). The server
+ * made Remix's module preloads and its module script inert (defer-scripts.server.ts); this classic inline
+ * script, rendered right after `<Scripts>`, waits until the browser reports the first contentful paint, then
+ * for the images then in the viewport (not lazy): each decoded, and either reported as a largest contentful
+ * paint or too small ever to be one; at most `IMAGE_WAIT_MS`. Then for the next frame (the paint of the whole
+ * document: the first paint may have come while the stream's first part was parsed, before this script ran), and
+ * only then re-creates them in the head: the preloads (so every module of the first view
+ * is fetched in parallel) and the module script (which imports the route modules and the client entry, which
+ * hydrates). So no script request can start before the first paint, in any run, whatever the network or the
+ * machine does, nor before the largest paint (its text or its image).
  *
  * Without JavaScript, and until the hydration, the page works as plain links and forms (every journey
  * does, DESIGN.md). A tab opened in the background never paints: it starts at once. Browsers without paint
@@ -52,13 +62,27 @@ if(warm)later(warmIntl);
 }
 step();
 }
+var vw=window.innerWidth,vh=window.innerHeight,seen=[],largest=0,recheck=function(){};
+try{new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.length;k++){seen.push(e[k].element);if(e[k].size>largest)largest=e[k].size;}recheck();}).observe({type:"largest-contentful-paint",buffered:true});}catch(e){seen=null;}
+function area(im){var r=im.getBoundingClientRect(),w=Math.min(r.right,vw)-Math.max(r.left,0),h=Math.min(r.bottom,vh)-Math.max(r.top,0),a=w>0&&h>0?w*h:0,n=im.naturalWidth*im.naturalHeight;return n&&n<a?n:a;}
+function painted(){setTimeout(start,0);}
+function afterImages(){
+var imgs=d.images||[],waiting=[],decoded=[],k;
+for(k=0;k<imgs.length;k++)if(imgs[k].loading!=="lazy"&&area(imgs[k])>0)waiting.push(imgs[k]);
+var go=function(){go=recheck=function(){};requestAnimationFrame(painted);};
+recheck=function(){for(var k=waiting.length-1;k>=0;k--){var im=waiting[k];if(decoded.indexOf(im)>=0&&(!seen||seen.indexOf(im)>=0||area(im)<=largest))waiting.splice(k,1);}if(!waiting.length)go();};
+if(!waiting.length)return go();
+setTimeout(function(){go();},${IMAGE_WAIT_MS});
+function ready(im,ok){return function(){var j=waiting.indexOf(im);if(ok)decoded.push(im);else if(j>=0)waiting.splice(j,1);recheck();};}
+for(k=0;k<waiting.length;k++){var w=waiting[k];if(w.decode)w.decode().then(ready(w,1),ready(w,0));else if(w.complete)ready(w,1)();else{w.addEventListener("load",ready(w,1));w.addEventListener("error",ready(w,0));}}
+}
 if(d.visibilityState==="hidden")return start();
 setTimeout(start,5000);
 try{
 if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)throw 0;
-var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();start();}});
+var o=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();afterImages();}});
 o.observe({type:"paint",buffered:true});
-}catch(e){requestAnimationFrame(function(){setTimeout(start,0);});}
+}catch(e){requestAnimationFrame(painted);}
 })();`;
 
 /**

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+/**
+ * ADR 121: the hydration's scripts are requested only after the page's largest paint — the whole document and
+ * the photos then in the viewport — so they never share the network with what the customer waits to see (and a
+ * lab's simulated LCP never counts their download). A photo that does not arrive holds them 1.5 s at most.
+ */
+
+/** Records the page's largest-contentful-paint candidates as they come. */
+async function recordLargestPaints(page: Page) {
+  await page.addInitScript(() => {
+    const seen: { startTime: number; what: string }[] = [];
+    (window as unknown as { largestPaints: typeof seen }).largestPaints = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; url?: string })[])
+        seen.push({ startTime: entry.startTime, what: entry.url || entry.element?.tagName || "?" });
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+}
+
+async function hydrated(page: Page) {
+  // React has claimed the page's first heading (it keeps its fiber on the element)
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1, h2");
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** when each script of the page was requested, and the largest paints so far (ms since navigation) */
+function timeline(page: Page) {
+  return page.evaluate(() => ({
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((e) => new URL(e.name).pathname.endsWith(".js"))
+      .map((e) => e.startTime),
+    paints: (window as unknown as { largestPaints: { startTime: number; what: string }[] }).largestPaints,
+  }));
+}
+
+test.describe("the hydration's scripts wait for the largest paint (ADR 121)", () => {
+  test.beforeEach(({ javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript there are no scripts to wait");
+  });
+
+  test("photos in the viewport that arrive late are painted before any script is requested", async ({ page }) => {
+    await recordLargestPaints(page);
+    // every photo takes 600 ms: the document paints first, its photos well after
+    await page.route("**/demo/photos/*.webp", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto("/menus/501", { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    const { scripts, paints } = await timeline(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    const largest = paints.at(-1)!;
+    // the largest paint is a photo that came late, and every script was asked for after it
+    expect(largest.what).toMatch(/\.webp$/);
+    expect(Math.min(...scripts)).toBeGreaterThan(largest.startTime);
+  });
+
+  test("the cart (no photo): the scripts come after the whole document's paint", async ({ page }) => {
+    await recordLargestPaints(page);
+    await page.goto("/cart", { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    const { scripts, paints } = await timeline(page);
+    expect(paints.length).toBeGreaterThan(0);
+    expect(Math.min(...scripts)).toBeGreaterThan(paints.at(-1)!.startTime);
+  });
+
+  test("a photo that never arrives does not keep the page from hydrating", async ({ page }) => {
+    await recordLargestPaints(page);
+    // the photos are held for the whole test (the load event never comes: the wait is for the DOM only)
+    const held: (() => void)[] = [];
+    await page.route("**/demo/photos/*.webp", (route) => new Promise<void>((resolve) => held.push(resolve)).then(() => route.abort()));
+    await page.goto("/menus/501", { waitUntil: "domcontentloaded" });
+    await hydrated(page);
+    const { scripts } = await timeline(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    // the page works with JavaScript: a position opens in its layer without a document load
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("link", { name: /Маргарита/ }).first().click();
+    await expect(page.getByRole("dialog", { name: "Маргарита" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    for (const release of held) release();
+  });
+});
