@@ -67,14 +67,14 @@ try{new PerformanceObserver(function(l){var e=l.getEntries();for(var k=0;k<e.len
 function area(im){var r=im.getBoundingClientRect(),w=Math.min(r.right,vw)-Math.max(r.left,0),h=Math.min(r.bottom,vh)-Math.max(r.top,0),a=w>0&&h>0?w*h:0,n=im.naturalWidth*im.naturalHeight;return n&&n<a?n:a;}
 function painted(){setTimeout(start,0);}
 function afterImages(){
-var imgs=d.images||[],waiting=[],decoded=[],k;
+var imgs=d.images,waiting=[],decoded=[],k;
 for(k=0;k<imgs.length;k++)if(imgs[k].loading!=="lazy"&&area(imgs[k])>0)waiting.push(imgs[k]);
 var go=function(){go=recheck=function(){};requestAnimationFrame(painted);};
 recheck=function(){for(var k=waiting.length-1;k>=0;k--){var im=waiting[k];if(decoded.indexOf(im)>=0&&(!seen||seen.indexOf(im)>=0||area(im)<=largest))waiting.splice(k,1);}if(!waiting.length)go();};
 if(!waiting.length)return go();
 setTimeout(function(){go();},${IMAGE_WAIT_MS});
 function ready(im,ok){return function(){var j=waiting.indexOf(im);if(ok)decoded.push(im);else if(j>=0)waiting.splice(j,1);recheck();};}
-for(k=0;k<waiting.length;k++){var w=waiting[k];if(w.decode)w.decode().then(ready(w,1),ready(w,0));else if(w.complete)ready(w,1)();else{w.addEventListener("load",ready(w,1));w.addEventListener("error",ready(w,0));}}
+for(k=0;k<waiting.length;k++)waiting[k].decode().then(ready(waiting[k],1),ready(waiting[k],0));
 }
 if(d.visibilityState==="hidden")return start();
 setTimeout(start,5000);

@@ -24,6 +24,7 @@ function runBoot(preloads: number, msPerAppend: number, warmIntl = true) {
         appended.push({ task, what: el.tag === "link" ? `preload ${el.href}` : `module script (nonce ${el.nonce})` });
       },
     },
+    images: [],
     createElement: element,
     querySelectorAll: () => links,
     querySelector: () => ({ textContent: "import('/assets/entry.js')" }),
