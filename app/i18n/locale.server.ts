@@ -4,6 +4,7 @@ import { getState } from "~server/session";
 import { createI18n, defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/i18n/i18n";
 import en from "~/i18n/locales/en";
 import ru from "~/i18n/locales/ru";
+import { toJsonText } from "~/lib/json-text";
 
 /** Locale detection on the server (remix-i18next) and the message tables of each language. */
 const messagesByLocale = { ru, en } as const;
@@ -36,19 +37,12 @@ export function messagesFor(locale: AppLocale) {
   return messagesByLocale[locale];
 }
 
-const serialised = new Map<AppLocale, string>();
-
 /**
- * A locale's messages as the one JSON string the root loader sends (ADR 112): built once per locale, so a
- * document pays neither the serialisation nor turbo-stream's walk of ~1,000 values.
+ * A locale's messages as the one JSON string the root loader sends (ADR 112, through `toJsonText`, ADR 120): built
+ * once per locale, so a document pays neither the serialisation nor turbo-stream's walk of ~1,000 values.
  */
 export function messagesJsonFor(locale: AppLocale): string {
-  let json = serialised.get(locale);
-  if (json === undefined) {
-    json = JSON.stringify(messagesByLocale[locale]);
-    serialised.set(locale, json);
-  }
-  return json;
+  return toJsonText(messagesByLocale[locale]);
 }
 
 /** The translate function of a locale, for texts an action or loader answers with. */

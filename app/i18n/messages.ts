@@ -3,28 +3,26 @@
  * loader's data, built once per locale on the server and parsed once in the browser. A turbo-stream of the
  * tree as an object walks ~1,000 values per document and is ~25 % more bytes than the same tree as one string.
  */
+import { fromJsonText, type JsonText } from "~/lib/json-text";
+
 export type MessageTree = { readonly [key: string]: string | MessageTree };
 
 const EMPTY: MessageTree = Object.freeze({});
-let last: { json: string; tree: MessageTree } | undefined;
 
 /**
- * The message tree of a serialised one, parsed once per string: the root's string comes back unchanged with
- * every revalidation (and is the same server-side constant per locale), so the same tree — and the same
- * translator built from it — is reused. Bad input gives an empty tree (keys show), never a throw.
+ * The message tree of a serialised one, through `fromJsonText` (ADR 120): parsed once per string in the browser
+ * (the root's string comes back unchanged with every revalidation, so the same tree — and the same translator
+ * built from it — is reused), and on the server the very tree `messagesJsonFor` serialised. Bad input gives an
+ * empty tree (keys show), never a throw.
  */
 export function parseMessages(json: unknown): MessageTree {
   if (typeof json !== "string" || !json) return EMPTY;
-  if (last?.json === json) return last.tree;
-  let tree = EMPTY;
   try {
-    const value: unknown = JSON.parse(json);
-    if (value && typeof value === "object") tree = value as MessageTree;
+    const value: unknown = fromJsonText(json as JsonText<unknown>);
+    return value && typeof value === "object" ? (value as MessageTree) : EMPTY;
   } catch {
-    /* keep the empty tree */
+    return EMPTY;
   }
-  last = { json, tree };
-  return tree;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * A loader value sent as its own JSON text (ADR 120), like the messages (ADR 112).
+ * A loader value sent as its own JSON text (ADR 120): the catalog pages' menus, and the messages (ADR 112).
  *
  * turbo-stream walks a value and writes each of its parts in its own notation, on every request; for the menus
  * of a catalog page (hundreds of positions, the same views for a whole minute, ADR 108) that walk was the
