@@ -23,7 +23,8 @@ import { NavigationProgress } from "~/shell/NavigationProgress";
 import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
 import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n/i18n";
-import { parseMessages } from "~/i18n/messages";
+import { messagesOfMatches } from "~/i18n/messages";
+import { mergeMessages } from "~/i18n/message-sets";
 import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
@@ -57,8 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const matches = useMatches();
   const locale = data?.locale ?? "ru";
-  // the root's messages arrive as one JSON string (ADR 112): the same string gives the same tree and translator
-  const messages = parseMessages(data?.i18n);
+  // the shell's messages and each route's own arrive as JSON strings (ADR 112, 122): the same strings give the same
+  // merged tree and so the same translator
+  const messages = mergeMessages(messagesOfMatches(matches));
   const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
   return (
     <html lang={langTag(locale)} data-theme={data?.brand.theme.mode ?? "dark"} style={themeStyle(data?.brand.theme)}>

@@ -13,17 +13,18 @@ export function isAppLocale(value: unknown): value is AppLocale {
   return typeof value === "string" && (supportedLocales as readonly string[]).includes(value);
 }
 
-const serverInstances = new Map<string, { messages: unknown; instance: Translator }>();
+const serverInstances = new WeakMap<object, Translator>();
 
 /**
- * The translator of a locale's messages. On the server one per locale serves every request (the messages
- * object is the same module constant each time); in the browser a new one is made when the language changes.
+ * The translator of a locale's messages. On the server one per message tree serves every request (the shell's tree
+ * merged with a page's own is the same object each time, ADR 122); in the browser a new one is made when the
+ * language or the page's messages change.
  */
 export function createI18n(locale: string, messages: object): Translator {
-  if (typeof document !== "undefined") return createTranslator(locale, messages as never);
-  const cached = serverInstances.get(locale);
-  if (cached && cached.messages === messages) return cached.instance;
+  if (!import.meta.env.SSR) return createTranslator(locale, messages as never);
+  const cached = serverInstances.get(messages);
+  if (cached && cached.language === locale) return cached;
   const instance = createTranslator(locale, messages as never);
-  serverInstances.set(locale, { messages, instance });
+  serverInstances.set(messages, instance);
   return instance;
 }

@@ -3,20 +3,37 @@
  * loader's data, built once per locale on the server and parsed once in the browser. A turbo-stream of the
  * tree as an object walks ~1,000 values per document and is ~25 % more bytes than the same tree as one string.
  */
-import { fromJsonText, type JsonText } from "~/lib/json-text";
+import { fromJsonText, toJsonText, type JsonText } from "~/lib/json-text";
+import { mergeMessages } from "~/i18n/message-sets";
+import { lookup } from "~/i18n/translator";
 
 export type MessageTree = { readonly [key: string]: string | MessageTree };
 
 const EMPTY: MessageTree = Object.freeze({});
 
 /**
- * The message tree of a serialised one, through `fromJsonText` (ADR 120): parsed once per string in the browser
- * (the root's string comes back unchanged with every revalidation, so the same tree — and the same translator
- * built from it — is reused), and on the server the very tree `messagesJsonFor` serialised. Bad input gives an
- * empty tree (keys show), never a throw.
+ * The texts the server made, to their trees: a few per locale, kept for the process's life (json-text keeps only
+ * its latest texts, and the menus' compete for them), so that the very tree is reused and nothing is parsed.
+ */
+const known = new Map<string, MessageTree>();
+
+/** The text a server sends for a message tree (through `toJsonText`, ADR 120), remembered with its tree. */
+export function messagesText(tree: MessageTree): JsonText<MessageTree> {
+  const text = toJsonText(tree);
+  known.set(text, tree);
+  return text;
+}
+
+/**
+ * The message tree of a serialised one: on the server the very tree `messagesText` serialised, in the browser the
+ * parse of the text through `fromJsonText`, once per distinct string (the root's string comes back unchanged with every revalidation, so
+ * the same tree — and the same translator built from it — is reused). Bad input gives an empty tree (keys show),
+ * never a throw.
  */
 export function parseMessages(json: unknown): MessageTree {
   if (typeof json !== "string" || !json) return EMPTY;
+  const seen = known.get(json);
+  if (seen) return seen;
   try {
     const value: unknown = fromJsonText(json as JsonText<unknown>);
     return value && typeof value === "object" ? (value as MessageTree) : EMPTY;
@@ -25,16 +42,21 @@ export function parseMessages(json: unknown): MessageTree {
   }
 }
 
+/** the `i18n` strings of a page's matches, the root's first (ADR 122: the shell's, then each route's own) */
+export function messagesOfMatches(matches: readonly { data?: unknown }[]): MessageTree[] {
+  const trees: MessageTree[] = [];
+  for (const match of matches) {
+    const json = (match.data as { i18n?: unknown } | null | undefined)?.i18n;
+    if (typeof json === "string") trees.push(parseMessages(json));
+  }
+  return trees;
+}
+
 /**
  * A message by "area.key" of the page's language, for `meta` functions (they run outside the i18n provider):
- * read from the root match's `i18n` string; the fallback when there is none.
+ * read from the matches' `i18n` strings (the root's and the routes' own, ADR 122); the fallback when none has it.
  */
 export function metaText(matches: readonly { id?: string; data?: unknown }[], key: string, fallback: string): string {
-  const root = matches.find((m) => m.id === "root")?.data as { i18n?: unknown } | undefined;
-  let node: string | MessageTree | undefined = parseMessages(root?.i18n);
-  for (const part of key.split(".")) {
-    if (node === undefined || typeof node === "string") return fallback;
-    node = node[part];
-  }
-  return typeof node === "string" ? node : fallback;
+  const text = lookup(mergeMessages(messagesOfMatches(matches)), key);
+  return typeof text === "string" ? text : fallback;
 }

@@ -14,7 +14,7 @@ export interface Translator {
 
 type Tree = { readonly [key: string]: string | Tree };
 
-function lookup(messages: Tree, key: string): string | Tree | undefined {
+export function lookup(messages: Tree, key: string): string | Tree | undefined {
   let node: string | Tree | undefined = messages;
   for (const part of key.split(".")) {
     if (node === undefined || typeof node === "string") return undefined;

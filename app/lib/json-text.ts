@@ -44,7 +44,7 @@ export function toJsonText<T extends object>(value: T): JsonText<T> {
 }
 
 export function fromJsonText<T>(text: JsonText<T>): T {
-  if (madeFrom.has(text)) return madeFrom.get(text) as T;
+  if (import.meta.env.SSR && madeFrom.has(text)) return madeFrom.get(text) as T;
   if (parsed.has(text)) return parsed.get(text) as T;
   const value = JSON.parse(text) as T;
   remember(parsed, text, value);

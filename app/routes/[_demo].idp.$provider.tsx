@@ -3,15 +3,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { demoIdpAction, demoIdpLoader } from "~/features/auth/demo-idp.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * Demo only (ADR 032): a stand-in for Google's / Apple's sign-in when the brand configures no client id. It
  * posts a "demo-google:<email>" / "demo-apple:<email>" identity token through the same sign-in path as the
  * real scripts' tokens (x-external-id-token); the upstream twin accepts it. 404 outside demo mode.
  */
-export function loader({ request, params }: LoaderFunctionArgs) {
+function pageLoader({ request, params }: LoaderFunctionArgs) {
   return demoIdpLoader(request, params.provider ?? "");
 }
+export const loader = withMessages("routes/[_demo].idp.$provider", pageLoader);
 
 export function action({ request, params }: ActionFunctionArgs) {
   return demoIdpAction(request, params.provider ?? "");

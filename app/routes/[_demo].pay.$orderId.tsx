@@ -3,12 +3,13 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { useMoney } from "~/components/ui/useMoney";
 import { demoPaymentAction, demoPaymentLoader } from "~/features/checkout/demo-payment.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * Demo only (issue 15 §9, ADR 099): a stand-in for the payment provider's page, where a CARD_ONLINE order of the
  * twin is paid, declined, or left unpaid. Plain forms and a link: it works the same without JavaScript.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) => demoPaymentLoader(request, params.orderId ?? "");
+export const loader = withMessages("routes/[_demo].pay.$orderId", ({ request, params }: LoaderFunctionArgs) => demoPaymentLoader(request, params.orderId ?? ""));
 export const action = ({ request, params }: ActionFunctionArgs) => demoPaymentAction(request, params.orderId ?? "");
 
 export const meta: MetaFunction = () => [{ title: "Demo payment" }, { name: "robots", content: "noindex" }];

@@ -3,18 +3,20 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { demoVkAuthorize } from "~/features/auth/demo-idp.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * Demo only (ADR 032): a stand-in for VK ID's authorize page. It checks what VK would check (numeric client id,
  * S256 challenge, a redirect back to this site's /auth) and sends the browser back with a
  * "demo-vk-code:…" code and the same state; the upstream twin answers the code exchange. 404 outside demo mode.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function pageLoader({ request }: LoaderFunctionArgs) {
   const result = await demoVkAuthorize(request);
   if (!result) throw new Response("Not found", { status: 404 });
   if ("error" in result) throw data(result.error, { status: 400 });
   return result;
 }
+export const loader = withMessages("routes/[_demo].vk.authorize", pageLoader);
 
 export const meta: MetaFunction = () => [{ title: "VK ID (demo)" }, { name: "robots", content: "noindex" }];
 

@@ -4,6 +4,7 @@ import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadHomePage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import type { NumbersHandle } from "~/shell/layouts";
+import { withMessages } from "~/i18n/route-messages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale } = rootInfo(matches);
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 // the first page's cards are kept as the server sent them (ADR 106): the hydration formats no price (ADR 117)
 export const handle: NumbersHandle = { hydratesNumbers: false };
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadHomePage(request);
+export const loader = withMessages("routes/_index", ({ request }: LoaderFunctionArgs) => loadHomePage(request));
 
 export const headers = () => catalogHeaders();
 

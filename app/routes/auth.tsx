@@ -4,14 +4,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { metaText } from "~/i18n/messages";
 import { AuthScreen } from "~/features/auth/AuthScreen";
 import { authAction, authLoader, type AuthActionData } from "~/features/auth/sign-in.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** /auth (spec §2 auth.index): sign-in methods, the phone + SMS code steps and the VK ID callback. */
 /** a focused task: the app bar without navigation or footer (spec §2 layouts) */
 export const handle: LayoutHandle = { layout: "simple" };
 
-export function loader({ request }: LoaderFunctionArgs) {
+function pageLoader({ request }: LoaderFunctionArgs) {
   return authLoader(request);
 }
+export const loader = withMessages("routes/auth", pageLoader);
 
 export function action({ request, context }: ActionFunctionArgs) {
   return authAction(request, context);

@@ -3,6 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/i18n/react";
 import { appleAction } from "~/features/auth/apple.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * POST /auth/apple: starts Sign in with Apple (ADR 034). Apple's form_post goes to /auth/apple/callback (a
@@ -12,10 +13,11 @@ export function action({ request }: ActionFunctionArgs) {
   return appleAction(request);
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
+function pageLoader({ request }: LoaderFunctionArgs) {
   if (new URL(request.url).searchParams.has("failed")) return data(null, { status: 400 });
   return redirect("/auth", 302);
 }
+export const loader = withMessages("routes/auth_.apple", pageLoader);
 
 export default function AppleCallbackError() {
   const answer = useActionData<{ error: string }>();

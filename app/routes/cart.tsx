@@ -7,6 +7,7 @@ import { loadCartPage } from "~/features/cart/cart-page.server";
 import { cartAction, type CartActionData } from "~/features/cart/cart-actions.server";
 import type { LayerHandle, NumbersHandle } from "~/shell/layouts";
 import type { FormResult } from "~/features/forms/form-result";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has
@@ -24,10 +25,11 @@ export const meta: MetaFunction = ({ matches }) => {
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+async function pageLoader({ request }: LoaderFunctionArgs) {
   const { view, headers } = await loadCartPage(request);
   return data(view, { headers });
 }
+export const loader = withMessages("routes/cart", pageLoader);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return cartAction(request, context);

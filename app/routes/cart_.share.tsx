@@ -4,9 +4,10 @@ import { loadSharePage } from "~/features/reorder/reorder.server";
 import { ShareCart } from "~/features/reorder/ShareCart";
 import { useTranslation } from "~/i18n/react";
 import { reorderMeta } from "~/features/reorder/meta";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** 'Поделиться корзиной' (issue 18 §2): the link of the current cart. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadSharePage(request);
+export const loader = withMessages("routes/cart_.share", ({ request }: LoaderFunctionArgs) => loadSharePage(request));
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta = reorderMeta("shareTitle");
 export const handle = { layout: "simple" };

@@ -6,12 +6,13 @@ import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/components/ui/useMoney";
 import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
 import { PaymentStatus } from "~/features/checkout/PaymentStatus";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadSuccessPage(request, params.key ?? "");
+export const loader = withMessages("routes/checkout.$key", ({ request, params }: LoaderFunctionArgs) => loadSuccessPage(request, params.key ?? ""));
 
 export const meta: MetaFunction = ({ matches }) => {
   return [{ title: metaText(matches, "checkout.successTitle", "Заказ оформлен") }];

@@ -4,6 +4,7 @@ import { metaText } from "~/i18n/messages";
 import { LocationPopup } from "~/features/location/LocationPopup";
 import { locationAction, locationLoader } from "~/features/location/location-page.server";
 import type { LayerHandle } from "~/shell/layouts";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * The location popup (spec §2, §4, §5): /location?city=…&method=…&q=… — every step is a GET navigation whose
@@ -18,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
-export const loader = (args: LoaderFunctionArgs) => locationLoader(args);
+export const loader = withMessages("routes/location", (args: LoaderFunctionArgs) => locationLoader(args));
 export const action = (args: ActionFunctionArgs) => locationAction(args);
 
 /** the whole route is the popup over the page chrome */

@@ -7,6 +7,7 @@ import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.se
 import { rootInfo, seoMeta } from "~/shell/seo";
 import type { NumbersHandle } from "~/shell/layouts";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   });
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function pageLoader({ request, params }: LoaderFunctionArgs) {
   const menuId = Number(params.menuId);
   // spec §2: an unknown path (and a menu of another restaurant, see loadCatalogPage) redirects home
   if (!Number.isSafeInteger(menuId) || menuId <= 0) throw redirect("/");
@@ -33,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
   return data({ ...page, description }, { headers: catalogHeaders() });
 }
+export const loader = withMessages("routes/menus.$menuId", pageLoader);
 
 // the first page's cards are kept as the server sent them (ADR 106): the hydration formats no price (ADR 117);
 // a position or the age gate over the menu is a deeper route: the page is then its own (layouts.ts)

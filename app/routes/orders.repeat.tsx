@@ -3,9 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { loadRepeatList } from "~/features/reorder/history.server";
 import { RepeatOrderList } from "~/features/reorder/RepeatOrders";
 import { reorderMeta } from "~/features/reorder/meta";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** 'Повторить заказ' from the header's account menu (issue 18 §1): the last five orders. */
-export const loader = ({ request }: LoaderFunctionArgs) => loadRepeatList(request);
+export const loader = withMessages("routes/orders.repeat", ({ request }: LoaderFunctionArgs) => loadRepeatList(request));
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta = reorderMeta("repeatTitle");
 

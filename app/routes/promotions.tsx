@@ -12,12 +12,13 @@ import { PromotionList } from "~/features/promotions/PromotionList";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { inertWhen } from "~/shell/layouts";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * spec §2 promotions.index 'Акции', and the parent of promotions.show: the detail layer shows over this
  * list, or — when the customer arrived from home (`?from=home`, ADR 011) — over the home page.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function pageLoader({ request, params }: LoaderFunctionArgs) {
   const fromHome = Boolean(params.promotionId) && new URL(request.url).searchParams.get("from") === "home";
   const messages = messagesFor(await getLocale(request));
   if (fromHome) {
@@ -34,6 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { headers: catalogHeaders() },
   );
 }
+export const loader = withMessages("routes/promotions", pageLoader);
 
 export const headers = () => catalogHeaders();
 

@@ -9,14 +9,16 @@ import { rootInfo, seoMeta } from "~/shell/seo";
 import { pageUrls } from "~/shell/seo.server";
 import { RestoDetails } from "~/features/restos/RestoDetails";
 import { loadRestoDetail } from "~/features/restos/restos-page.server";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** spec §2 restos.show 'О заведении'. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+async function pageLoader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.restoId);
   if (!Number.isSafeInteger(id) || id <= 0) throw data("Not found", { status: 404 });
   const detail = await loadRestoDetail(request, id);
   return { ...detail, ...pageUrls(request, `/restos/${id}`) };
 }
+export const loader = withMessages("routes/restos.$restoId", pageLoader);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale } = rootInfo(matches);

@@ -6,11 +6,13 @@ import { Image } from "~/components/ui/Image";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { loadRestoListPage } from "~/features/restos/restos-page.server";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** spec §2 restos.index 'Заведения': the restaurants of the customer's city with today's state. */
-export async function loader({ request }: LoaderFunctionArgs) {
+async function pageLoader({ request }: LoaderFunctionArgs) {
   return loadRestoListPage(request);
 }
+export const loader = withMessages("routes/restos._index", pageLoader);
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale, text } = rootInfo(matches);

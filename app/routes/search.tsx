@@ -6,6 +6,7 @@ import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { CardGrid } from "~/features/menu/CardGrid";
 import { loadSearchPage } from "~/features/menu/search.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /**
  * spec §2: the full-screen search view with a back button and placeholder 'Поиск', searching the positions
@@ -15,7 +16,7 @@ import { rootInfo, seoMeta } from "~/shell/seo";
 /** Full screen: no app bar or footer behind it (spec §2 search view). */
 export const handle = { layout: "custom" };
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadSearchPage(request);
+export const loader = withMessages("routes/search", ({ request }: LoaderFunctionArgs) => loadSearchPage(request));
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { brand, locale, text } = rootInfo(matches);

@@ -3,9 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { loadSharedCart, sharedCartAction } from "~/features/reorder/reorder.server";
 import { SharedCartView } from "~/features/reorder/SharedCartView";
 import { reorderMeta } from "~/features/reorder/meta";
+import { withMessages } from "~/i18n/route-messages.server";
 
 /** A shared cart's link (issue 18 §2): its lines checked against today's menu, merged with one form. */
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadSharedCart(request, params.code ?? "");
+export const loader = withMessages("routes/shared-cart.$code", ({ request, params }: LoaderFunctionArgs) => loadSharedCart(request, params.code ?? ""));
 export const action = ({ request, params }: ActionFunctionArgs) => sharedCartAction(request, params.code ?? "");
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 export const meta = reorderMeta("sharedTitle");

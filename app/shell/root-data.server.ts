@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { publicBrand } from "~server/brand";
 import { isAppLocale } from "~/i18n/i18n";
-import { getLocale, messagesJsonFor } from "~/i18n/locale.server";
+import { getLocale, shellMessagesText } from "~/i18n/locale.server";
 import { getPerson, personDisplayName } from "~/features/auth/auth.server";
 import { commitHeaders, getState, wasReset } from "~server/session";
 import { getContext } from "~server/context";
@@ -24,8 +24,8 @@ export async function loadRootData(request: Request) {
     {
       locale,
       offeredLocales,
-      /** the locale's messages as one JSON string (ADR 112; parsed once in the browser, ~/i18n/messages) */
-      i18n: messagesJsonFor(locale),
+      /** the shell's messages as one JSON string (ADR 112, 122; a page's own come with its route's data) */
+      i18n: shellMessagesText(locale),
       brand,
       favicon: config.brand.favicon,
       description: config.brand.description,

@@ -36,4 +36,15 @@ describe("messages as one string", () => {
     expect(metaText(matches, "checkout.successTitle", "Заказ оформлен")).toBe("Заказ оформлен");
     expect(metaText([], "cart.title", "Корзина")).toBe("Корзина");
   });
+
+  it("gives meta a route's own message over the shell's (ADR 122)", () => {
+    const matches = [
+      { id: "root", data: { i18n: JSON.stringify({ app: { name: "Shop" }, auth: { signOut: "Out" } }) } },
+      { id: "routes/cart", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } },
+      { id: "routes/cart.x", data: null },
+    ];
+    expect(metaText(matches, "cart.title", "Корзина")).toBe("Cart");
+    expect(metaText(matches, "app.name", "?")).toBe("Shop");
+    expect(metaText(matches, "auth.title", "Вход")).toBe("Вход");
+  });
 });
