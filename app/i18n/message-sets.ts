@@ -8,7 +8,8 @@
  * dynamic imports) and fails if a message it names is in neither the shell's set, nor the route's, nor one of its
  * parent routes'.
  */
-import type { MessageTree } from "~/i18n/messages";
+/** a locale's messages, or a part of them: nested areas down to the texts */
+export type MessageTree = { readonly [key: string]: string | MessageTree };
 
 /** the page frame's messages (header, footer, location chip, account menu, error pages): in the root loader */
 export const SHELL_MESSAGES = [
