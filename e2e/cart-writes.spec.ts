@@ -4,7 +4,8 @@ import { expect, test } from "./helpers/returning-customer";
 /**
  * ADR 119: the cart lives in one cookie, so two cart writes sent together both start from it and the later
  * answer drops the other's change. With JavaScript a write made while another is on its way waits for its
- * answer. The menu's adds are checked in kept-cards.spec; here the cart's own lines.
+ * answer. The menu's adds are checked in kept-cards.spec; here the cart's own writes: its lines, the person count,
+ * the promo code and the payment choice (one cookie holds them all).
  */
 test.describe("cart writes one at a time (ADR 119)", () => {
   test.beforeEach(async ({ page, javaScriptEnabled }) => {
@@ -32,5 +33,32 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await page.reload();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
     await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
+  });
+
+  test("a line's '+', then the person count, the promo code and the payment choice while it is on its way: all four stay", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    // the promo form validates in the browser once its code has arrived (ADR 104): wait for it, so that the
+    // code's submit below is the form's own
+    await page.waitForLoadState("networkidle");
+    const { posts, release } = await holdFirstCartPost(page, "intent");
+    const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
+    await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
+    await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
+    await page.getByRole("button", { name: "Больше персон" }).click();
+    await page.getByRole("textbox", { name: "Промокод" }).fill("welcome");
+    await page.getByRole("button", { name: "Применить" }).click();
+    await page.getByRole("radio", { name: "Картой при получении" }).check();
+    await page.waitForTimeout(300);
+    expect(posts, "the other writes wait for the first's answer").toEqual(["set-count"]);
+    release();
+    await expect.poll(() => posts.length).toBe(4);
+    await expect(page.getByTestId("promo-applied")).toContainText("WELCOME");
+    // what the server kept: every change, after a fresh load
+    await page.reload();
+    await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
+    await expect(page.getByTestId("person-count")).toHaveText("2");
+    await expect(page.getByTestId("promo-applied")).toContainText("WELCOME");
+    await expect(page.getByRole("radio", { name: "Картой при получении" })).toBeChecked();
   });
 });

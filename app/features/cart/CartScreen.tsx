@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
-import { Suspense, useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
@@ -17,6 +17,7 @@ import { useLazyForm } from "~/features/forms/lazy-form";
 import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
 import { PROMO_CODE_MAX } from "~/lib/constants";
 import { cartWrites, isCartWrite } from "./write-queue";
+import { useCartWrite } from "./use-cart-write";
 import type { MoneyPattern } from "~/lib/money-pattern";
 
 // the promo-code schema (./promo) is fetched after the first view (ADR 104)
@@ -199,15 +200,8 @@ function CartLineItem({ line, currency, pattern }: { line: Line; currency: strin
   const money = useMoney(currency, pattern);
   const fetcherKey = `cart-line-${line.key}`;
   const fetcher = useFetcher<CartActionData>({ key: fetcherKey });
-  // another line's write on its way (ADR 119): this one waits for its answer, or it would start from the same cookie
-  const othersWriting = useFetchers().some((f) => f.key !== fetcherKey && isCartWrite(f));
-  const queueWhileOthersWrite = (event: FormEvent<HTMLFormElement>) => {
-    if (!othersWriting) return; // fetcher.Form submits at once
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const target = submitter instanceof HTMLButtonElement ? submitter : event.currentTarget;
-    cartWrites.push(() => fetcher.submit(target, { method: "post", action: "/cart", preventScrollReset: true }));
-  };
+  // another write on its way (ADR 119): this one waits for its answer, or it would start from the same cookie
+  const queueWhileOthersWrite = useCartWrite(fetcherKey, fetcher).onSubmit;
   const pending = fetcher.formData;
   const pendingIntent = pending?.get("intent");
   // optimistic: the count (or the removal) the customer asked for, until the server answers
@@ -312,12 +306,13 @@ function Card({ title, children, id }: { title: string; children: ReactNode; id:
 
 function PersonCount({ count }: { count: number }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<CartActionData>();
+  const fetcher = useFetcher<CartActionData>({ key: "cart-person-count" });
+  const write = useCartWrite("cart-person-count", fetcher);
   const pending = fetcher.formData?.get("personCount");
   const shown = pending ? Number(pending) : count;
   return (
     <Card title={t("cart.personCount")} id="person-count">
-      <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-3">
+      <fetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-3" onSubmit={write.onSubmit}>
         <input type="hidden" name="intent" value="person-count" />
         <JsFlag />
         <button
@@ -361,17 +356,19 @@ function PromoCode({
 }) {
   const { t } = useTranslation();
   const money = useMoney(currency, pattern);
-  const fetcher = useFetcher<CartActionData | FormResult>();
+  const fetcher = useFetcher<CartActionData | FormResult>({ key: "cart-promo" });
+  const write = useCartWrite("cart-promo", fetcher);
   const answer = fetcher.data && !("ok" in fetcher.data) ? fetcher.data : undefined;
   // one conform form (ADR 103): the browser checks the length, the action the code (a refusal under `code`)
   const [form, fields] = useLazyForm({ id: "promo-code-form", lastResult: answer ?? lastResult }, loadPromoValidator);
   const error = fields.code.errors?.[0] ?? null;
   const busy = fetcher.state !== "idle";
   const { key: inputKey, ...inputProps } = getInputProps(fields.code, { type: "text" });
+  const formProps = getFormProps(form);
   return (
     <Card title={t("cart.promoCode")} id="promo-code">
       {promo.code ? (
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2">
+        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2" onSubmit={write.onSubmit}>
           <input type="hidden" name="intent" value="promo-remove" />
           <JsFlag />
           <p className="flex-1 text-sm" data-testid="promo-applied">
@@ -389,7 +386,17 @@ function PromoCode({
         </fetcher.Form>
       ) : (
         // not the shared Field: the input shares its row with the button, and the message keeps its test id
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-col gap-2" {...getFormProps(form)}>
+        <fetcher.Form
+          method="post"
+          action="/cart"
+          preventScrollReset
+          className="flex flex-col gap-2"
+          {...formProps}
+          onSubmit={(event) => {
+            formProps.onSubmit(event); // conform's check first: a refused code goes nowhere
+            write.onSubmit(event);
+          }}
+        >
           <input type="hidden" name="intent" value="promo" />
           <JsFlag />
           <div className="flex gap-2">

@@ -11,6 +11,7 @@ import type { PreOrderSlot } from "./pre-order";
 import { useOrderSubmit } from "./use-order-submit";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import type { CheckoutInput } from "./checkout-schema";
+import { useCartWrite } from "~/features/cart/use-cart-write";
 
 // the schema (zod, libphonenumber) is fetched after the first view (ADR 104)
 const loadCheckoutValidator = () => import("./checkout-schema").then((m) => m.parseCheckoutForm);
@@ -48,7 +49,9 @@ export interface CheckoutActionData {
 export function CheckoutForm({ view, actionData }: { view: View; actionData: CheckoutActionData | undefined }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const paymentFetcher = useFetcher();
+  const paymentFetcher = useFetcher({ key: "cart-payment" });
+  // the choice is saved in the cart's cookie: one write at a time with the cart's others (ADR 119)
+  const paymentWrite = useCartWrite("cart-payment", paymentFetcher);
   const formRef = useRef<HTMLFormElement>(null);
   const order = useOrderSubmit(formRef);
   const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
@@ -148,7 +151,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
                       setSelectedPayment(method);
                       // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
                       if (submitting) return;
-                      paymentFetcher.submit(
+                      paymentWrite.submit(
                         { intent: "payment", paymentMethod: method, js: "1" },
                         { method: "post", action: "/cart" },
                       );
