@@ -1,140 +1,41 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { useLocation } from "@remix-run/react";
-import { useTranslation } from "~/i18n/react";
-import { Image } from "~/components/ui/Image";
-import { AgeLockedNotice } from "~/features/age/AgeGate";
+import { lazy, Suspense, useMemo } from "react";
+import type { MenuPaging } from "./menu-paging";
 import type { MenuView } from "./menu-view.server";
-import { CardGrid } from "./CardGrid";
-import { pageHref } from "~/lib/menu-pages";
-import type { GroupEntry, MenuPaging } from "./menu-paging";
-import { anchorOf, MoreLink, useMenuPages } from "./menu-pages";
+import { MenuSectionsView, onePage } from "./MenuSectionsView";
+import { PagedSections as PagedSectionsNow } from "./menu-pages";
 
-/** cards of the first group whose photos load at once (a phone shows 2 a row, a desktop up to 4) */
-const FIRST_ROW = 4;
+type Props = { menus: MenuView[]; currency: string; showMenuTitles?: boolean };
 
 /**
- * The menus' groups as sections in order (spec §3), with a sticky group navigation of hash anchors that
- * scroll smoothly (CSS) and, with JavaScript, follows the scroll by marking the section in view. A large menu
- * comes in pages of whole groups (ADR 107): a chip of a group on another page links to that page, and the
- * next page follows the last section ('Показать ещё'; with JavaScript appended as it nears the viewport).
+ * A paged menu's sections (ADR 107), whose code (the pages' fetcher, the chips' loads, 'Показать ещё') the browser
+ * fetches only for a menu that is paged (ADR 123): the server renders it in place, the browser keeps that markup until
+ * the code has arrived, then hydrates it. If the code cannot be fetched, the page's own groups stay, with a plain
+ * link to the next page.
  */
-export function MenuSections({
-  menus: pageMenus,
-  currency,
-  showMenuTitles = true,
-  paging = null,
-}: {
-  menus: MenuView[];
-  currency: string;
-  showMenuTitles?: boolean;
-  paging?: MenuPaging | null;
-}) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const pages = useMenuPages(pageMenus, paging);
-  const menus = pages.menus;
-  const chipHref = (g: GroupEntry) => (pages.loaded(g.page) ? `#${anchorOf(g.menuId, g.id)}` : pageHref(pathname, g.page, anchorOf(g.menuId, g.id)));
-  const onChip = (event: MouseEvent<HTMLAnchorElement>, g: GroupEntry) => {
-    if (pages.loaded(g.page) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    pages.goTo(g);
-  };
-  const groupName = (g: { id: number; name: string }) => (g.id === 0 ? t("menu.other") : g.name);
-  const anchors = menus.flatMap((m) => m.groups.map((g) => anchorOf(m.id, g.id)));
-  const current = useSectionInView(anchors);
-  const navRef = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (!current) return;
-    const chip = navRef.current?.querySelector<HTMLElement>(`a[href="#${current}"]`);
-    const list = navRef.current?.parentElement;
-    if (chip && list) list.scrollTo({ left: chip.offsetLeft - 16, behavior: "smooth" });
-  }, [current]);
-  return (
-    <div className="flex flex-col gap-8">
-      <nav aria-label={t("menu.groups")} data-sticky-nav="" className="sticky top-appbar z-50 -mx-4 overflow-x-auto border-b border-line bg-bg/95 px-4 py-2 md:top-appbar-lg">
-        <ul ref={navRef} className="flex gap-2 whitespace-nowrap">
-          {pages.groups.map((g) => {
-              const anchor = anchorOf(g.menuId, g.id);
-              const active = anchor === current;
-              return (
-                <li key={anchor}>
-                  <a
-                    href={chipHref(g)}
-                    onClick={(event) => onChip(event, g)}
-                    aria-current={active ? "location" : undefined}
-                    className={`inline-block rounded-full px-3 py-1.5 text-sm ${active ? "bg-brand text-on-brand" : "bg-surface hover:bg-line"}`}
-                  >
-                    {groupName(g)}
-                  </a>
-                </li>
-              );
-            })}
-        </ul>
-      </nav>
-      {menus.map((menu, menuIndex) => (
-        <section key={menu.id} aria-labelledby={`menu-${menu.id}`} className="flex flex-col gap-8" id={`menu-${menu.id}-section`}>
-          <h2 id={`menu-${menu.id}`} className={showMenuTitles ? "text-2xl font-bold" : "sr-only"}>
-            {menu.name}
-          </h2>
-          {menu.groups.length === 0 ? <p className="text-muted">{t("menu.empty")}</p> : null}
-          {menu.groups.map((g, groupIndex) => {
-            const anchor = anchorOf(menu.id, g.id);
-            return (
-              <section key={g.id} id={anchor} aria-labelledby={`${anchor}-title`} data-group-section="">
-                <div className="mb-3 flex items-center gap-3">
-                  {g.photo ? <Image src={g.photo} alt="" width={48} height={48} className="size-12 rounded-xl" /> : null}
-                  <h3 id={`${anchor}-title`} className="text-xl font-semibold">
-                    {groupName(g)}
-                    {g.adult ? " " : null}
-                    {g.adult ? <span className="ml-1 rounded-full border border-line px-2 py-0.5 align-middle text-xs font-semibold">18+</span> : null}
-                  </h3>
-                </div>
-                {g.locked ? (
-                  <AgeLockedNotice menuId={menu.id} anchor={anchor} />
-                ) : (
-                  <CardGrid
-                    positions={g.positions}
-                    currency={currency}
-                    // the first row is in the first viewport: its photos are the page's largest paint
-                    eager={menuIndex === 0 && groupIndex === 0 ? FIRST_ROW : 0}
-                  />
-                )}
-              </section>
-            );
-          })}
-        </section>
-      ))}
-      <MoreLink pages={pages} />
-    </div>
-  );
-}
-
-/** The id of the section nearest the top of the viewport (below the sticky bars), with JavaScript. */
-function useSectionInView(ids: string[]): string | null {
-  const [current, setCurrent] = useState<string | null>(null);
-  const key = ids.join(",");
-  useEffect(() => {
-    if (typeof IntersectionObserver === "undefined") return;
-    const visible = new Map<string, number>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.set(entry.target.id, entry.boundingClientRect.top);
-          else visible.delete(entry.target.id);
-        }
-        const ordered = ids.filter((id) => visible.has(id));
-        if (ordered[0]) setCurrent(ordered[0]);
-      },
-      // a section reached by its link lands 128 px (phones) or 208 px (desktop) from the top, below the sticky
-      // bars (the scroll padding in styles.css); the one above it ends 32 px higher and must not count
-      { rootMargin: "-200px 0px -55% 0px" },
+const PagedSections = import.meta.env.SSR
+  ? PagedSectionsNow
+  : lazy(() =>
+      import("./menu-pages").then(
+        (m) => ({ default: m.PagedSections }),
+        () => ({ default: ({ menus, ...rest }: Props & { paging: MenuPaging }) => <MenuSectionsView pages={onePage(menus)} {...rest} /> }),
+      ),
     );
-    for (const id of ids) {
-      const el = document.getElementById(id);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return current;
+
+/**
+ * The menus' groups as sections with their chips (MenuSectionsView); a large menu comes in pages of whole groups
+ * (ADR 107), and only then is the pages' code needed.
+ */
+export function MenuSections({ menus, currency, showMenuTitles = true, paging = null }: Props & { paging?: MenuPaging | null }) {
+  // memoised: a re-render of the page before the paged code has arrived must not make React drop the server's
+  // markup (a dehydrated boundary given new props renders anew, ADR 114)
+  const paged = useMemo(
+    () =>
+      paging ? (
+        <Suspense fallback={null}>
+          <PagedSections menus={menus} currency={currency} showMenuTitles={showMenuTitles} paging={paging} />
+        </Suspense>
+      ) : null,
+    [menus, currency, showMenuTitles, paging],
+  );
+  return paged ?? <MenuSectionsView pages={onePage(menus)} currency={currency} showMenuTitles={showMenuTitles} />;
 }

@@ -12,8 +12,8 @@ import { pageDataHref, pageHref } from "~/lib/menu-pages";
 import type { GroupEntry, MenuPaging } from "./menu-paging";
 import type { MenuView } from "./menu-view.server";
 import { fromJsonText, type JsonText } from "~/lib/json-text";
+import { anchorOf, MenuSectionsView, type SectionsPages } from "./MenuSectionsView";
 
-export const anchorOf = (menuId: number, groupId: number) => `group-${menuId}-${groupId}`;
 
 /** how far below the viewport the link starts the next page's load: about two phone screens */
 const AHEAD = "0px 0px 1600px 0px";
@@ -43,20 +43,12 @@ function mergeMenus(menus: MenuView[], more: MenuView[]): MenuView[] {
   return merged;
 }
 
-export interface MenuPages {
-  /** the menus to render: the loader's page and the pages appended after it */
-  menus: MenuView[];
-  /** every group with its page (for the chips) */
-  groups: GroupEntry[];
-  /** whether page `page`'s groups are in the document */
-  loaded: (page: number) => boolean;
+export interface MenuPages extends SectionsPages {
   /** the next page to load, or null at the end */
   next: number | null;
   loading: boolean;
   /** appends the next page; `focus`: move the focus to its first group when it arrives (the link was activated) */
   loadNext: (focus: boolean) => void;
-  /** shows a group of a page not in the document (a chip's click) */
-  goTo: (entry: GroupEntry) => void;
 }
 
 export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): MenuPages {
@@ -170,5 +162,25 @@ export function MoreLink({ pages }: { pages: MenuPages }) {
         {t("menu.showMore")}
       </a>
     </p>
+  );
+}
+
+/** A paged menu's sections: the loader's page, the pages appended after it, and 'Показать ещё' (ADR 107, 123). */
+export function PagedSections({
+  menus,
+  paging,
+  currency,
+  showMenuTitles,
+}: {
+  menus: MenuView[];
+  paging: MenuPaging;
+  currency: string;
+  showMenuTitles?: boolean;
+}) {
+  const pages = useMenuPages(menus, paging);
+  return (
+    <MenuSectionsView pages={pages} currency={currency} showMenuTitles={showMenuTitles}>
+      <MoreLink pages={pages} />
+    </MenuSectionsView>
   );
 }
