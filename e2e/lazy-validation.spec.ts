@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
-import { expectFirstViewWithout, firstViewScripts } from "./helpers/first-view";
+import { expectFirstViewWithout } from "./helpers/first-view";
 
 /**
  * ADR 104: the browser's half of "the same schema on both sides" (zod, conform's zod parser, libphonenumber) is
@@ -13,6 +13,25 @@ const VALIDATION_MARKERS = ["country_calling_codes", "ZodError", "__skipped__"];
 
 async function cartWithOnePosition(page: Page) {
   await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+}
+
+/**
+ * Holds every script that carries validation code (by its markers) until `released`; the others, the first view's
+ * and the forms' own (fetched as the cart hydrates, ADR 124), go through. `arrived` gets a promise per held script
+ * that settles when the page has received it.
+ */
+async function holdValidationCode(page: Page, released: Promise<void>, held: string[], arrived: Promise<unknown>[] = []) {
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (VALIDATION_MARKERS.some((marker) => body.includes(marker))) {
+      const pathname = new URL(route.request().url()).pathname;
+      held.push(pathname);
+      arrived.push(page.waitForResponse((r) => new URL(r.url()).pathname === pathname));
+      await released;
+    }
+    await route.fulfill({ response, body });
+  });
 }
 
 /** form submissions to the cart's action (a POST to /cart, or to /cart.data with JavaScript) */
@@ -50,19 +69,11 @@ test.describe("browser validation fetched after the first view (ADR 104)", () =>
 
   test("a field left before the code has arrived: nothing is sent, and it is checked once the code arrives", async ({ page }) => {
     await cartWithOnePosition(page);
-    const firstView = new Set(firstViewScripts(await (await page.request.get("/cart")).text()).map((url) => new URL(url, "http://x").pathname));
-    // hold every script that is not in the first view (the validation chunks) until released
+    // hold the validation chunks until released (the forms' own code, fetched as the cart hydrates, ADR 124, goes)
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: string[] = [];
-    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
-      const pathname = new URL(route.request().url()).pathname;
-      if (!firstView.has(pathname)) {
-        held.push(pathname);
-        await released;
-      }
-      await route.continue();
-    });
+    await holdValidationCode(page, released, held);
 
     const posts = cartPosts(page);
     await page.goto("/cart");
@@ -85,20 +96,11 @@ test.describe("browser validation fetched after the first view (ADR 104)", () =>
 
   test("a refusal the server made before the code arrived stays when it arrives (a spent promo code)", async ({ page }) => {
     await cartWithOnePosition(page);
-    const firstView = new Set(firstViewScripts(await (await page.request.get("/cart")).text()).map((url) => new URL(url, "http://x").pathname));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: string[] = [];
     const arrived: Promise<unknown>[] = [];
-    await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
-      const pathname = new URL(route.request().url()).pathname;
-      if (!firstView.has(pathname)) {
-        held.push(pathname);
-        arrived.push(page.waitForResponse((response) => new URL(response.url()).pathname === pathname));
-        await released;
-      }
-      await route.continue();
-    });
+    await holdValidationCode(page, released, held, arrived);
 
     await page.goto("/cart");
     await expect(page.getByTestId("checkout-form").locator('input[name="js"]')).toHaveCount(1); // hydrated

@@ -1,27 +1,28 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
-import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { CheckoutForm as CheckoutFormNow } from "~/features/checkout/CheckoutForm";
+import { PromoCode as PromoCodeNow } from "./PromoCode";
+import { Card } from "./CartCard";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/shell/layouts";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
 import type { FormResult } from "~/features/forms/form-result";
-import { useLazyForm } from "~/features/forms/lazy-form";
 import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
-import { PROMO_CODE_MAX } from "~/lib/constants";
 import { cartWrites, isCartWrite } from "./write-queue";
 import { useCartWrite } from "./use-cart-write";
 import type { MoneyPattern } from "~/lib/money-pattern";
 
-// the promo-code schema (./promo) is fetched after the first view (ADR 104)
-const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
+// the two forms drawn by conform's runtime (the checkout, the promo code): the server renders them in place, the
+// browser fetches their code and conform's as the cart hydrates and hydrates them when it has arrived (ADR 124)
+const CheckoutForm = import.meta.env.SSR ? CheckoutFormNow : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
+const PromoCode = import.meta.env.SSR ? PromoCodeNow : lazyInBrowser(() => import("./PromoCode").then((m) => m.PromoCode));
 
 // the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
 // their code (and the Layer's) after the first view (ADR 114)
@@ -90,6 +91,25 @@ export function CartScreen({
     [confirming, confirmOpen, popup?.kind, popup?.message, popupCloseable, actionData],
   );
 
+  // the forms' boundaries are dehydrated until their code has arrived: the same rule as the dialogs' (ADR 114, 124)
+  const checkoutForm = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <CheckoutForm view={view} actionData={actionData} />
+      </Suspense>
+    ),
+    [view, actionData],
+  );
+  const promoCode = useMemo(
+    () =>
+      view.promo ? (
+        <Suspense fallback={null}>
+          <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} />
+        </Suspense>
+      ) : null,
+    [view.promo, view.currency, view.moneyPattern, promoResult],
+  );
+
   return (
     // the dialogs' code is fetched at the customer's first touch of the cart (a pointer down, a focus), before
     // the click or the order that opens one: a visitor who only looks does not download them
@@ -141,7 +161,7 @@ export function CartScreen({
               ) : null}
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} /> : null}
+                {promoCode}
               </div>
             </div>
             <div className="flex flex-col gap-4">
@@ -156,7 +176,7 @@ export function CartScreen({
                 </p>
               ) : null}
               <Totals view={view} />
-              <CheckoutForm view={view} actionData={actionData} />
+              {checkoutForm}
             </div>
           </div>
         )}
@@ -293,17 +313,6 @@ function DroppedNotice({ count }: { count: number }) {
   );
 }
 
-function Card({ title, children, id }: { title: string; children: ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-3xl bg-surface p-4 md:p-5">
-      <h2 id={id} className="mb-3 font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function PersonCount({ count }: { count: number }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<CartActionData>({ key: "cart-person-count" });
@@ -339,93 +348,6 @@ function PersonCount({ count }: { count: number }) {
           +
         </button>
       </fetcher.Form>
-    </Card>
-  );
-}
-
-function PromoCode({
-  promo,
-  currency,
-  pattern,
-  lastResult,
-}: {
-  promo: NonNullable<View["promo"]>;
-  currency: string;
-  pattern: MoneyPattern | null;
-  lastResult: FormResult | undefined;
-}) {
-  const { t } = useTranslation();
-  const money = useMoney(currency, pattern);
-  const fetcher = useFetcher<CartActionData | FormResult>({ key: "cart-promo" });
-  const write = useCartWrite("cart-promo", fetcher);
-  const answer = fetcher.data && !("ok" in fetcher.data) ? fetcher.data : undefined;
-  // one conform form (ADR 103): the browser checks the length, the action the code (a refusal under `code`)
-  const [form, fields] = useLazyForm({ id: "promo-code-form", lastResult: answer ?? lastResult }, loadPromoValidator);
-  const error = fields.code.errors?.[0] ?? null;
-  const busy = fetcher.state !== "idle";
-  const { key: inputKey, ...inputProps } = getInputProps(fields.code, { type: "text" });
-  const formProps = getFormProps(form);
-  return (
-    <Card title={t("cart.promoCode")} id="promo-code">
-      {promo.code ? (
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2" onSubmit={write.onSubmit}>
-          <input type="hidden" name="intent" value="promo-remove" />
-          <JsFlag />
-          <p className="flex-1 text-sm" data-testid="promo-applied">
-            {t("cart.promoApplied", { code: promo.code })}
-            {promo.minOrder ? (
-              <span className="block text-muted">{t("cart.promoMinOrder", { amount: money(promo.minOrder) })}</span>
-            ) : null}
-            {promo.maxDiscount ? (
-              <span className="block text-muted">{t("cart.promoMaxDiscount", { amount: money(promo.maxDiscount) })}</span>
-            ) : null}
-          </p>
-          <button type="submit" className="rounded-full border border-line px-3 py-1.5 text-sm">
-            {t("cart.promoRemove")}
-          </button>
-        </fetcher.Form>
-      ) : (
-        // not the shared Field: the input shares its row with the button, and the message keeps its test id
-        <fetcher.Form
-          method="post"
-          action="/cart"
-          preventScrollReset
-          className="flex flex-col gap-2"
-          {...formProps}
-          onSubmit={(event) => {
-            formProps.onSubmit(event); // conform's check first: a refused code goes nowhere
-            write.onSubmit(event);
-          }}
-        >
-          <input type="hidden" name="intent" value="promo" />
-          <JsFlag />
-          <div className="flex gap-2">
-            <label htmlFor={fields.code.id} className="sr-only">
-              {t("cart.promoCode")}
-            </label>
-            <input
-              key={inputKey}
-              {...inputProps}
-              maxLength={PROMO_CODE_MAX}
-              autoComplete="off"
-              placeholder={t("cart.promoPlaceholder")}
-              className="w-0 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
-            />
-            <button
-              type="submit"
-              disabled={busy}
-              className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60"
-            >
-              {t("cart.promoApply")}
-            </button>
-          </div>
-          {error ? (
-            <p id={fields.code.errorId} role="alert" className="text-sm text-brand" data-testid="promo-error">
-              {error}
-            </p>
-          ) : null}
-        </fetcher.Form>
-      )}
     </Card>
   );
 }
