@@ -33,7 +33,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test("every page loaded as a document shows its texts, never a message key", async ({ page }) => {
-  for (const path of ["/", "/menus/501", "/menus/501/positions/10001", "/cart", "/auth", "/location", "/restos", "/restos/173", "/promotions", "/search?q=пицца", "/orders/repeat", "/terms-of-sale"]) {
+  for (const path of ["/", "/menus/501", "/menus/501/positions/10001", "/cart", "/auth", "/location", "/restos", "/restos/173", "/promotions", "/search?q=пицца", "/orders/repeat", "/terms-of-sale", "/auth/apple?failed"]) {
     await page.goto(path);
     await expectNoRawKeys(page, path);
   }

@@ -29,8 +29,12 @@ export function withMessages<Args extends { request: Request }, Result>(
     const [result, locale] = (await Promise.all([loader(args), getLocale(args.request)])) as [Awaited<Result>, AppLocale];
     const i18n = routeMessagesText(locale, routeId);
     const answer: unknown = result;
+    // a page with no data of its own (`null`, as a refusal's `data(null, { status: 400 })`) still needs its texts
     if (isDataWithInit(answer)) {
+      if (answer.data == null) return data({ i18n }, answer.init ?? undefined) as Awaited<Result>;
       if (isPlainObject(answer.data)) return data({ ...answer.data, i18n }, answer.init ?? undefined) as Awaited<Result>;
+    } else if (answer == null) {
+      return { i18n } as Awaited<Result>;
     } else if (isPlainObject(answer)) {
       return { ...answer, i18n } as Awaited<Result>;
     }

@@ -29,6 +29,17 @@ describe("withMessages", () => {
     expect(translate(answer.data.i18n, "cart.title")).toBe("Корзина");
   });
 
+  it("gives a page with no data of its own its texts (a refusal's data(null, 400))", async () => {
+    const refused = (await withMessages("routes/auth_.apple", () => data(null, { status: 400 }))({ request: request() })) as unknown as {
+      data: { i18n?: string };
+      init: ResponseInit;
+    };
+    expect(refused.init.status).toBe(400);
+    expect(translate(refused.data.i18n, "auth.errors.externalFailed")).toBe("Не удалось войти. Попробуйте другой способ");
+    const nothing = (await withMessages("routes/auth_.apple", () => null)({ request: request() })) as { i18n?: string } | null;
+    expect(translate(nothing?.i18n, "auth.title")).not.toBe("auth.title");
+  });
+
   it("passes a redirect as it is and leaves a thrown answer thrown", async () => {
     const moved = redirect("/location", 303);
     expect(await withMessages("routes/cart", () => moved)({ request: request() })).toBe(moved);
