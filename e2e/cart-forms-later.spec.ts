@@ -53,7 +53,14 @@ test.describe("the cart's forms hydrate after their code arrives (ADR 124)", () 
     await page.getByRole("textbox", { name: "Промокод" }).fill("welcome");
     await page.getByRole("button", { name: "Применить" }).click();
     await expect(page.getByTestId("promo-applied")).toContainText("WELCOME");
+    // a payment method picked on the server's form before it hydrates is kept by the hydration, and saved
+    await page.getByRole("radio", { name: "Картой при получении" }).check();
     release();
     await expect(page.getByTestId("checkout-form").locator('input[name="js"]')).toHaveCount(1);
+    await expect(page.getByRole("radio", { name: "Картой при получении" })).toBeChecked();
+    await page.waitForLoadState("networkidle");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.reload();
+    await expect(page.getByRole("radio", { name: "Картой при получении" })).toBeChecked();
   });
 });

@@ -81,7 +81,15 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
   const submitted = failed?.result?.initialValue?.paymentMethod;
   const submittedPayment = view.payment.methods.find((m) => m === submitted);
-  const [selectedPayment, setSelectedPayment] = useState(submittedPayment ?? view.payment.selected);
+  // a choice made on the server's form before this one hydrated (ADR 124) is the customer's: kept, then saved below
+  const [pickedEarly] = useState(() => pickedBeforeHydration(form.id, view.payment.methods));
+  const [selectedPayment, setSelectedPayment] = useState(pickedEarly ?? submittedPayment ?? view.payment.selected);
+  useEffect(() => {
+    if (pickedEarly && pickedEarly !== view.payment.selected && !submitting) {
+      paymentWrite.submit({ intent: "payment", paymentMethod: pickedEarly, js: "1" }, { method: "post", action: "/cart" });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the choice made before the hydration
+  }, []);
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
   const formProps = getFormProps(form);
@@ -230,4 +238,14 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       </button>
     </Form>
   );
+}
+
+/**
+ * The payment method checked in the server's form when this one hydrates: a customer may pick one before the form's
+ * code has arrived (ADR 124). Read from the document, once; none on a client navigation (no server form there).
+ */
+function pickedBeforeHydration<M extends string>(formId: string, methods: readonly M[]): M | undefined {
+  if (typeof document === "undefined") return undefined;
+  const checked = document.querySelector<HTMLInputElement>(`form[id="${formId}"] input[name="paymentMethod"]:checked`)?.value;
+  return methods.find((method) => method === checked);
 }
