@@ -24,18 +24,8 @@ import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payme
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 
 /** What is kept per idempotency key and shown on the success screen. */
-export interface PlacedOrder {
-  orderId: string;
-  number: string;
-  total: number | null;
-  currency: string;
-  /** spec §3, §7: the zone's delivery time in minutes, for delivery orders */
-  deliveryTime?: number | null;
-  /** paid by card online (ADR 099): the success screen asks the upstream for the payment's status */
-  online?: boolean;
-  /** the checked payment address from the order answer (ADR 100); kept server-side only, not in the cookie */
-  paymentUrl?: string | null;
-}
+import type { PlacedOrder } from "./placed-order";
+export type { PlacedOrder };
 
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }

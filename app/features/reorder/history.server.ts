@@ -9,7 +9,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { checkoutPerson } from "~/features/checkout/person.server";
-import type { OrderCart, PlacedOrder } from "~/features/checkout/checkout.server";
+import type { PlacedOrder } from "~/features/checkout/placed-order";
+import type { PreflightPayload } from "~/lib/model";
 import { effectiveLocation } from "~/features/location/location.server";
 import { getLocale, messagesFor } from "~/i18n/locale.server";
 import { langTag } from "~/lib/lang-tag";
@@ -24,7 +25,7 @@ import { readForm } from "~/features/forms/read-form.server";
  * Checkout calls this right after a new (not replayed) order, before the cart is emptied: the cart's lines,
  * the names the order gave them, the restaurant and its city, the date and the total.
  */
-export async function rememberOrder(request: Request, owner: string, order: PlacedOrder, cart: Pick<OrderCart, "payload">) {
+export async function rememberOrder(request: Request, owner: string, order: PlacedOrder, cart: { payload: PreflightPayload | null }) {
   const { config, upstream } = getContext();
   const state = await getState(request, "storefront");
   const location = effectiveLocation(state, config.brand);
