@@ -16,8 +16,7 @@ async function cartWithOnePosition(page: Page) {
 }
 
 /**
- * Holds every script that carries validation code (by its markers) until `released`; the others, the first view's
- * and the forms' own (fetched as the cart hydrates, ADR 124), go through. `arrived` gets a promise per held script
+ * Holds every script that carries validation code (by its markers) until `released`; the others go through. `arrived` gets a promise per held script
  * that settles when the page has received it.
  */
 async function holdValidationCode(page: Page, released: Promise<void>, held: string[], arrived: Promise<unknown>[] = []) {
@@ -69,7 +68,7 @@ test.describe("browser validation fetched after the first view (ADR 104)", () =>
 
   test("a field left before the code has arrived: nothing is sent, and it is checked once the code arrives", async ({ page }) => {
     await cartWithOnePosition(page);
-    // hold the validation chunks until released (the forms' own code, fetched as the cart hydrates, ADR 124, goes)
+    // hold the validation chunks until released (the first view's scripts go through)
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const held: string[] = [];

@@ -5,8 +5,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
-import { CheckoutForm as CheckoutFormNow } from "~/features/checkout/CheckoutForm";
-import { PromoCode as PromoCodeNow } from "./PromoCode";
+import { CheckoutForm } from "~/features/checkout/CheckoutForm";
+import { PromoCode } from "./PromoCode";
 import { Card } from "./CartCard";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
@@ -19,10 +19,6 @@ import { cartWrites, isCartWrite } from "./write-queue";
 import { useCartWrite } from "./use-cart-write";
 import type { MoneyPattern } from "~/lib/money-pattern";
 
-// the two forms drawn by conform's runtime (the checkout, the promo code): the server renders them in place, the
-// browser fetches their code and conform's as the cart hydrates and hydrates them when it has arrived (ADR 124)
-const CheckoutForm = import.meta.env.SSR ? CheckoutFormNow : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
-const PromoCode = import.meta.env.SSR ? PromoCodeNow : lazyInBrowser(() => import("./PromoCode").then((m) => m.PromoCode));
 
 // the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
 // their code (and the Layer's) after the first view (ADR 114)
@@ -91,25 +87,6 @@ export function CartScreen({
     [confirming, confirmOpen, popup?.kind, popup?.message, popupCloseable, actionData],
   );
 
-  // the forms' boundaries are dehydrated until their code has arrived: the same rule as the dialogs' (ADR 114, 124)
-  const checkoutForm = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <CheckoutForm view={view} actionData={actionData} />
-      </Suspense>
-    ),
-    [view, actionData],
-  );
-  const promoCode = useMemo(
-    () =>
-      view.promo ? (
-        <Suspense fallback={null}>
-          <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} />
-        </Suspense>
-      ) : null,
-    [view.promo, view.currency, view.moneyPattern, promoResult],
-  );
-
   return (
     // the dialogs' code is fetched at the customer's first touch of the cart (a pointer down, a focus), before
     // the click or the order that opens one: a visitor who only looks does not download them
@@ -161,7 +138,7 @@ export function CartScreen({
               ) : null}
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-                {promoCode}
+                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} /> : null}
               </div>
             </div>
             <div className="flex flex-col gap-4">
@@ -176,7 +153,7 @@ export function CartScreen({
                 </p>
               ) : null}
               <Totals view={view} />
-              {checkoutForm}
+              <CheckoutForm view={view} actionData={actionData} />
             </div>
           </div>
         )}

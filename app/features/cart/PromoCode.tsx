@@ -16,8 +16,7 @@ import { useCartWrite } from "./use-cart-write";
 const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
 
 /**
- * The cart's promo code (spec §8): applied, or a conform form to apply one. Its code and conform's are fetched as
- * the cart hydrates (ADR 124); the server renders it in place.
+ * The cart's promo code (spec §8): applied, or a conform form to apply one.
  */
 export function PromoCode({
   promo,
