@@ -1,6 +1,6 @@
 /**
- * The messages a document carries (ADR 112): the locale's message tree as one JSON string in the root
- * loader's data, built once per locale on the server and parsed once in the browser. A turbo-stream of the
+ * The messages a document carries (ADR 112, 122): message trees as JSON strings, the shell's in the root loader's
+ * data and a page's own in its route's, built once per locale on the server and parsed once in the browser. A turbo-stream of the
  * tree as an object walks ~1,000 values per document and is ~25 % more bytes than the same tree as one string.
  */
 import { fromJsonText, toJsonText, type JsonText } from "~/lib/json-text";

@@ -51,13 +51,13 @@ export interface MenuPages extends SectionsPages {
   loadNext: (focus: boolean) => void;
 }
 
-export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): MenuPages {
+export function useMenuPages(menus: MenuView[], paging: MenuPaging): MenuPages {
   const { i18n } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const fetcher = useFetcher<PageData>();
-  const first = paging?.page ?? 1;
-  const signature = paging ? signatureOf(paging) : "";
+  const first = paging.page;
+  const signature = signatureOf(paging);
   const key = `${i18n.language}|${pathname}|${first}|${signature}`;
   const [appended, setAppended] = useState<{ key: string; pages: Record<number, Loaded> }>({ key, pages: {} });
   const [target, setTarget] = useState<{ page: number; anchor: string } | null>(null);
@@ -70,7 +70,7 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
   const pages: Record<number, Loaded> = {
     ...(appended.key === key ? appended.pages : {}),
     ...(fetched ? { [fetched.page]: fetched } : {}),
-    [first]: { through: paging?.through ?? first, menus },
+    [first]: { through: paging.through, menus },
   };
   const chain = [pages[first]!];
   let last = pages[first]!.through;
@@ -78,7 +78,7 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
     chain.push(pages[last + 1]!);
     last = pages[last + 1]!.through;
   }
-  const pageCount = paging?.pageCount ?? 1;
+  const pageCount = paging.pageCount;
   const next = last < pageCount ? last + 1 : null;
   const loading = fetcher.state !== "idle";
 
@@ -99,7 +99,7 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
     el.scrollIntoView({ block: "start" });
   }, [target, last]);
 
-  const firstGroupOf = (page: number) => paging?.groups.find((g) => g.page === page);
+  const firstGroupOf = (page: number) => paging.groups.find((g) => g.page === page);
   const loadNext = (focus: boolean) => {
     if (!next) return;
     const group = firstGroupOf(next);
@@ -117,8 +117,7 @@ export function useMenuPages(menus: MenuView[], paging: MenuPaging | null): Menu
   };
 
   const merged = chain.slice(1).reduce((acc, loaded) => mergeMenus(acc, loaded.menus), menus);
-  const groups = paging?.groups ?? menus.flatMap((m) => m.groups.map((g) => ({ menuId: m.id, id: g.id, name: g.name, page: 1 })));
-  return { menus: merged, groups, loaded: (p) => p >= first && p <= last, next, loading, loadNext, goTo };
+  return { menus: merged, groups: paging.groups, loaded: (p) => p >= first && p <= last, next, loading, loadNext, goTo };
 }
 
 /**
