@@ -11,8 +11,10 @@
  * TRACE_BUILDS=build-before,build to compare builds (a server each from TRACE_PORT on, runs alternated build by
  * build so both see the same machine load, a per-build summary at the end);
  * TRACE_PATH (/menus/501); TRACE_RUNS (1); TRACE_MIN_MS (12); TRACE_CART=1 loads /cart with two positions;
- * TRACE_MARKS=1 prints the page's performance marks (a debugging build's own). Each run also prints the observed
- * FCP and LCP, when the first script was requested and the LCP element (ADR 121).
+ * TRACE_MARKS=1 prints the page's performance marks (a debugging build's own); TRACE_SHARED_CHROME=1 runs every
+ * audit in one Chromium (by default each run has a fresh one, as in `npm run bench`: ADR 125). Each run also prints
+ * the observed FCP and LCP, when the first script was requested, the LCP element (ADR 121) and the blocking time of
+ * the tasks after the observed first paint (the page's own share of TBT, without the navigation's commit).
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { startBenchServer } from "./server.mjs";
@@ -28,7 +30,6 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
     .join(" ");
-
 
 async function returningCookie(base) {
   const body = new URLSearchParams({ intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" });
@@ -149,20 +150,30 @@ const port = Number(process.env.TRACE_PORT ?? 3650);
 const builds = process.env.TRACE_BASE ? [null] : (process.env.TRACE_BUILDS ?? process.env.BUILD_DIR ?? "build").split(",");
 const servers = [];
 for (const [i, build] of builds.entries())
-  servers.push(build === null ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port + i, { BUILD_DIR: build }));
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-});
+  servers.push(
+    build === null ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port + i, { BUILD_DIR: build }),
+  );
+const launch = () =>
+  chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+let chrome = await launch();
 const summary = builds.map(() => []);
 try {
   const cookies = [];
   for (const server of servers)
     cookies.push(
-      process.env.TRACE_CART ? await cartCookie(server.base, "/menus/501", "Mozilla/5.0 (Linux; Android 11) Mobile") : await returningCookie(server.base),
+      process.env.TRACE_CART
+        ? await cartCookie(server.base, "/menus/501", "Mozilla/5.0 (Linux; Android 11) Mobile")
+        : await returningCookie(server.base),
     );
   for (let run = 0; run <= RUNS; run++) {
     for (const [b, server] of servers.entries()) {
+      if (!process.env.TRACE_SHARED_CHROME) {
+        await chrome.kill();
+        chrome = await launch();
+      }
       const loadBefore = load();
       const result = await lighthouse(server.base + PATH, {
         port: chrome.port,
@@ -176,7 +187,6 @@ try {
       const performance = Math.round(lhr.categories.performance.score * 100);
       const tbt = lhr.audits["total-blocking-time"].numericValue;
       const loadAfter = load();
-      summary[b].push(`${performance} / ${tbt.toFixed(0)} ms [load ${loadBefore.split(" ")[0]}]`);
       console.log(
         `\n=== ${PATH}${builds[b] ? ` (${builds[b]})` : ""} run ${run}: performance ${performance}, TBT ${tbt.toFixed(0)} ms, LCP ${lhr.audits["largest-contentful-paint"].numericValue.toFixed(0)} ms [load ${loadBefore} → ${loadAfter}]`,
       );
@@ -189,13 +199,18 @@ try {
       // what the simulation started from: the observed paints, the LCP element and when the first script was asked for
       const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
       const requests = lhr.audits["network-requests"]?.details?.items ?? [];
-      const firstScript = Math.min(...requests.filter((r) => /\.js(\?|$)/.test(r.url)).map((r) => r.networkRequestTime ?? r.startTime));
+      const firstScript = Math.min(
+        ...requests.filter((r) => /\.js(\?|$)/.test(r.url)).map((r) => r.networkRequestTime ?? r.startTime),
+      );
       const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "?";
       console.log(
         `observed: FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms, first script requested at ${firstScript.toFixed(0)} ms; LCP element ${lcpElement.slice(0, 90)}`,
       );
       if (process.env.TRACE_MARKS)
-        console.log("marks:", (lhr.audits["user-timings"]?.details?.items ?? []).map((i) => `${i.name}@${i.startTime.toFixed(0)}`).join(", "));
+        console.log(
+          "marks:",
+          (lhr.audits["user-timings"]?.details?.items ?? []).map((i) => `${i.name}@${i.startTime.toFixed(0)}`).join(", "),
+        );
       console.log(
         "main-thread work:",
         (lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [])
@@ -203,14 +218,28 @@ try {
           .join(", "),
       );
       if (process.env.TRACE_SAVE)
-        (await import("node:fs")).writeFileSync(`${process.env.TRACE_SAVE}${builds[b] ? `-${builds[b]}` : ""}-${run}.json`, JSON.stringify(result.artifacts.Trace));
-      for (const t of analyse(result.artifacts.Trace)) {
+        (await import("node:fs")).writeFileSync(
+          `${process.env.TRACE_SAVE}${builds[b] ? `-${builds[b]}` : ""}-${run}.json`,
+          JSON.stringify(result.artifacts.Trace),
+        );
+      const tasks = analyse(result.artifacts.Trace);
+      for (const t of tasks) {
         console.log(`task at ${t.at.toFixed(0)} ms: ${t.ms.toFixed(1)} ms`);
         for (const p of t.parts) console.log(`    ${p}`);
       }
+      // the page's own share: the observed tasks after the observed first paint, blocking as Lighthouse's 4×
+      // simulation counts them. It leaves out the navigation's commit (the renderer creating the page's context,
+      // 13–200 ms observed on this machine whatever the page), whose simulated length decides many runs' TBT.
+      const fcp = observed.observedFirstContentfulPaint ?? 0;
+      const own = tasks.filter((t) => t.at >= fcp).reduce((sum, t) => sum + Math.max(0, 4 * t.ms - 50), 0);
+      const commit = tasks.find((t) => t.at < fcp && t.parts.length === 0)?.ms ?? 0;
+      console.log(
+        `after the first paint: blocking ×4 ${own.toFixed(0)} ms; the commit-like task before it: ${commit.toFixed(0)} ms`,
+      );
+      summary[b].push(`${performance} / ${tbt.toFixed(0)} ms / own ${own.toFixed(0)} ms [load ${loadBefore.split(" ")[0]}]`);
     }
   }
-  console.log(`\n${PATH}: performance / TBT per run`);
+  console.log(`\n${PATH}: performance / TBT / blocking ×4 after the first paint, per run`);
   for (const [b, runs] of summary.entries()) console.log(`  ${builds[b] ?? process.env.TRACE_BASE}: ${runs.join(", ")}`);
 } finally {
   await chrome.kill();
