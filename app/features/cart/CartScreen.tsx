@@ -1,7 +1,6 @@
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
@@ -50,7 +49,6 @@ export function CartScreen({
   promoResult?: FormResult;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [confirmOpen, setConfirmOpen] = useState(false);
   // the order popup (spec §8) belongs to one answer: closing it hides that answer's popup only
   const [popupClosed, setPopupClosed] = useState<CartActionData | undefined>(undefined);
@@ -64,7 +62,6 @@ export function CartScreen({
   // cart writes go one at a time (ADR 119): the queue learns when the one on its way was answered
   const writing = useFetchers().some(isCartWrite);
   useEffect(() => cartWrites.observe(writing), [writing]);
-  const popupCloseable = popup !== null && hydrated;
   // The dialogs' boundary is left dehydrated while the cart hydrates (its code is fetched later); a new element
   // for it before it has hydrated (the re-render after hydration, a revalidation) is React's error #421 and a
   // client render of the boundary. So its element is the same object until what it shows changes.
@@ -78,13 +75,13 @@ export function CartScreen({
           <OrderErrorPopup
             kind={popup.kind}
             message={popup.message}
-            onClose={popupCloseable ? () => setPopupClosed(actionData) : undefined}
+            onClose={() => setPopupClosed(actionData)}
           />
         ) : null}
       </Suspense>
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `popup` is rebuilt each render from these
-    [confirming, confirmOpen, popup?.kind, popup?.message, popupCloseable, actionData],
+    [confirming, confirmOpen, popup?.kind, popup?.message, actionData],
   );
 
   return (
