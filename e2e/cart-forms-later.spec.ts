@@ -1,16 +1,33 @@
 import { expect, test } from "./helpers/returning-customer";
+import { expectFirstViewWithout } from "./helpers/first-view";
 
 /**
- * ADR 124: a customer may use the cart's forms before the page has hydrated (its scripts start after the largest
- * paint, ADR 080/121, and a slow phone takes a while to run them). The server's forms work as plain forms meanwhile,
- * and what was picked then survives the hydration.
+ * ADR 124, 126: the cart's two conform forms (the checkout, the promo code) and conform's runtime are not in the
+ * cart's first view. The server renders the forms in place; the browser fetches their code as the cart hydrates and
+ * hydrates them when it has arrived. Until then (and before the page itself has hydrated: its scripts start after
+ * the largest paint, ADR 080/121) the server's forms work as plain forms, and what was picked then survives.
  */
 const FORM_CODE_MARKERS = ["__intent__", "__state__"]; // conform's own field names: only its runtime holds them
 
-test.describe("the cart's forms before the page hydrates (ADR 124)", () => {
+test.describe("the cart's forms hydrate after their code arrives (ADR 124, 126)", () => {
   test.beforeEach(async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JavaScript the forms are the server's plain forms (cart-checkout.spec)");
     await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+  });
+
+  test("the first view carries no conform runtime; the forms then hydrate without a console error", async ({ page }) => {
+    await expectFirstViewWithout(page, "/cart", FORM_CODE_MARKERS);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/cart");
+    // the JavaScript flag is rendered by the hydrated forms only
+    await expect(page.getByTestId("checkout-form").locator('input[name="js"]')).toHaveCount(1);
+    await expect(page.getByRole("textbox", { name: "Промокод" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
   });
 
   test("while the forms' code is held: the server's forms work, and a payment method picked then is kept", async ({ page }) => {

@@ -16,7 +16,8 @@ async function cartWithOnePosition(page: Page) {
 }
 
 /**
- * Holds every script that carries validation code (by its markers) until `released`; the others go through. `arrived` gets a promise per held script
+ * Holds every script that carries validation code (by its markers) until `released`; the others, the first view's
+ * and the forms' own (fetched as the cart hydrates, ADR 126), go through. `arrived` gets a promise per held script
  * that settles when the page has received it.
  */
 async function holdValidationCode(page: Page, released: Promise<void>, held: string[], arrived: Promise<unknown>[] = []) {

@@ -4,8 +4,8 @@ import { useTranslation } from "~/i18n/react";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
-import { CheckoutForm } from "~/features/checkout/CheckoutForm";
-import { PromoCode } from "./PromoCode";
+import { CheckoutForm as CheckoutFormNow } from "~/features/checkout/CheckoutForm";
+import { PromoCode as PromoCodeNow } from "./PromoCode";
 import { Card } from "./CartCard";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
@@ -17,6 +17,11 @@ import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
 import { cartWrites, isCartWrite } from "./write-queue";
 import { useCartWrite } from "./use-cart-write";
 import type { MoneyPattern } from "~/lib/money-pattern";
+
+// the two forms drawn by conform's runtime (the checkout, the promo code): the server renders them in place, the
+// browser fetches their code and conform's as the cart hydrates and hydrates them when it has arrived (ADR 126)
+const CheckoutForm = import.meta.env.SSR ? CheckoutFormNow : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
+const PromoCode = import.meta.env.SSR ? PromoCodeNow : lazyInBrowser(() => import("./PromoCode").then((m) => m.PromoCode));
 
 
 // the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
@@ -84,6 +89,25 @@ export function CartScreen({
     [confirming, confirmOpen, popup?.kind, popup?.message, actionData],
   );
 
+  // the forms' boundaries are dehydrated until their code has arrived: the same rule as the dialogs' (ADR 114, 126)
+  const checkoutForm = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <CheckoutForm view={view} actionData={actionData} />
+      </Suspense>
+    ),
+    [view, actionData],
+  );
+  const promoCode = useMemo(
+    () =>
+      view.promo ? (
+        <Suspense fallback={null}>
+          <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} />
+        </Suspense>
+      ) : null,
+    [view.promo, view.currency, view.moneyPattern, promoResult],
+  );
+
   return (
     // the dialogs' code is fetched at the customer's first touch of the cart (a pointer down, a focus), before
     // the click or the order that opens one: a visitor who only looks does not download them
@@ -135,7 +159,7 @@ export function CartScreen({
               ) : null}
               <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 {view.personCount !== null ? <PersonCount count={view.personCount} /> : null}
-                {view.promo ? <PromoCode promo={view.promo} currency={view.currency} pattern={view.moneyPattern} lastResult={promoResult} /> : null}
+                {promoCode}
               </div>
             </div>
             <div className="flex flex-col gap-4">
@@ -150,7 +174,7 @@ export function CartScreen({
                 </p>
               ) : null}
               <Totals view={view} />
-              <CheckoutForm view={view} actionData={actionData} />
+              {checkoutForm}
             </div>
           </div>
         )}

@@ -16,7 +16,8 @@ import { useCartWrite } from "./use-cart-write";
 const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);
 
 /**
- * The cart's promo code (spec §8): applied, or a conform form to apply one.
+ * The cart's promo code (spec §8): applied, or a conform form to apply one. Its code and conform's are fetched as
+ * the cart hydrates (ADR 124, 126); the server renders it in place.
  */
 export function PromoCode({
   promo,

@@ -81,7 +81,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
   const submitted = failed?.result?.initialValue?.paymentMethod;
   const submittedPayment = view.payment.methods.find((m) => m === submitted);
-  // a choice made on the server's form before the page hydrated (ADR 124) is the customer's: kept, then saved below
+  // a choice made on the server's form before this one hydrated (ADR 124, 126) is the customer's: kept, then saved below
   const [pickedEarly] = useState(() => pickedBeforeHydration(form.id, view.payment.methods));
   const [selectedPayment, setSelectedPayment] = useState(pickedEarly ?? submittedPayment ?? view.payment.selected);
   useEffect(() => {
@@ -241,9 +241,9 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
 }
 
 /**
- * The payment method checked in the server's form when this one hydrates: a customer may pick one before the page's
- * scripts have arrived (ADR 080, 121, 124). Read from the document, once; none on a client navigation (no server form
- * there).
+ * The payment method checked in the server's form when this one hydrates: a customer may pick one before the form's
+ * code has arrived (ADR 080, 121, 124, 126). Read from the document, once; none on a client navigation (no server
+ * form there).
  */
 function pickedBeforeHydration<M extends string>(formId: string, methods: readonly M[]): M | undefined {
   if (typeof document === "undefined") return undefined;
