@@ -184,6 +184,14 @@ try {
       });
       if (run === 0) continue; // warms the server and the compiled-script cache, as the bench's interleaved runs do
       const lhr = result.lhr;
+      if (lhr.runtimeError || lhr.audits["total-blocking-time"].numericValue === undefined) {
+        // a trace error on a busy machine (NO_NAVSTART and the like): reported, not fatal to the comparison
+        console.log(
+          `\n=== ${PATH}${builds[b] ? ` (${builds[b]})` : ""} run ${run}: failed (${lhr.runtimeError?.code ?? "no TBT"})`,
+        );
+        summary[b].push("failed");
+        continue;
+      }
       const performance = Math.round(lhr.categories.performance.score * 100);
       const tbt = lhr.audits["total-blocking-time"].numericValue;
       const loadAfter = load();
