@@ -235,6 +235,13 @@ describe("the hydration boot script (ADR 080, 109)", () => {
     expect(slow.appended()).toEqual(["preload /assets/m0.js", "module script"]);
   });
 
+  it("the gate's text, which comes before Remix's scripts, holds neither mark the document stream rewrites", () => {
+    // the stream makes the first `modulepreload` / `type="module"` it meets inert (ADR 080): met in the head first,
+    // they would keep the real preloads live (tried in session 12: the scripts were requested before the first paint)
+    expect(GATE).not.toContain("modulepreload");
+    expect(GATE).not.toContain('type="module"');
+  });
+
   it("the gate script holds an iframe's document open in the head and releases it in later tasks", () => {
     const queue: (() => void)[] = [];
     const calls: string[] = [];
