@@ -23,7 +23,6 @@ import type { MoneyPattern } from "~/lib/money-pattern";
 const CheckoutForm = import.meta.env.SSR ? CheckoutFormNow : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
 const PromoCode = import.meta.env.SSR ? PromoCodeNow : lazyInBrowser(() => import("./PromoCode").then((m) => m.PromoCode));
 
-
 // the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
 // their code (and the Layer's) after the first view (ADR 114)
 const ClearConfirm = import.meta.env.SSR ? ClearConfirmNow : lazyInBrowser(() => import("./ClearConfirm").then((m) => m.ClearConfirm));
@@ -68,8 +67,8 @@ export function CartScreen({
   const writing = useFetchers().some(isCartWrite);
   useEffect(() => cartWrites.observe(writing), [writing]);
   // The dialogs' boundary is left dehydrated while the cart hydrates (its code is fetched later); a new element
-  // for it before it has hydrated (the re-render after hydration, a revalidation) is React's error #421 and a
-  // client render of the boundary. So its element is the same object until what it shows changes.
+  // for it before it has hydrated (a revalidation, any re-render of the cart) is React's error #421 and a client
+  // render of the boundary. So its element is the same object until what it shows changes.
   const dialogs = useMemo(
     () => (
       <Suspense fallback={null}>
