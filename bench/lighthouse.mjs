@@ -113,6 +113,11 @@ export function summarise(lhr, runs, base) {
   };
 }
 
+/** A headless Chromium for one Lighthouse run (ADR 125: a fresh one per run); the caller kills it. */
+export function launchChromium(chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium") {
+  return chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+}
+
 /**
  * pages: [{ key, path, headers? }]. Runs Lighthouse `runs` times per page and returns { [key]: summary } from each
  * page's median run. A run that fails (a trace error such as NO_NAVSTART on a busy machine) is retried up to
@@ -136,10 +141,7 @@ export async function lighthouseFigures({
   for (let i = 0; i < runs; i++) {
     for (const page of pages) {
       for (let attempt = 1; ; attempt++) {
-        const chrome = await chromeLauncher.launch({
-          chromePath,
-          chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-        });
+        const chrome = await launchChromium(chromePath);
         let result;
         try {
           result = await lighthouse(base + page.path, {

@@ -19,9 +19,8 @@
  */
 import { startBenchServer } from "./server.mjs";
 import { loadavg } from "node:os";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { cartCookie } from "./lighthouse.mjs";
+import { cartCookie, launchChromium } from "./lighthouse.mjs";
 
 const MIN_MS = Number(process.env.TRACE_MIN_MS ?? 12);
 const PATH = process.env.TRACE_PATH ?? (process.env.TRACE_CART ? "/cart" : "/menus/501");
@@ -153,12 +152,7 @@ for (const [i, build] of builds.entries())
   servers.push(
     build === null ? { base: process.env.TRACE_BASE, stop() {} } : await startBenchServer(port + i, { BUILD_DIR: build }),
   );
-const launch = () =>
-  chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
-  });
-let chrome = await launch();
+let chrome = await launchChromium();
 const summary = builds.map(() => []);
 try {
   const cookies = [];
@@ -172,7 +166,7 @@ try {
     for (const [b, server] of servers.entries()) {
       if (!process.env.TRACE_SHARED_CHROME) {
         await chrome.kill();
-        chrome = await launch();
+        chrome = await launchChromium();
       }
       const loadBefore = load();
       const result = await lighthouse(server.base + PATH, {

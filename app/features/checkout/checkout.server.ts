@@ -25,7 +25,6 @@ export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-
 
 /** What is kept per idempotency key and shown on the success screen. */
 import type { PlacedOrder } from "./placed-order";
-export type { PlacedOrder };
 
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }
