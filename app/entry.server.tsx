@@ -14,6 +14,7 @@ import { log } from "~server/log";
 import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { DocumentStream } from "~/document/document-stream.server";
 import { errorLogEntry } from "~/document/handle-error.server";
+import { documentCache } from "~/document/document-cache.server";
 
 function securityOptions() {
   const { config } = getContext();
@@ -47,10 +48,28 @@ export default function handleRequest(
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, { ...securityOptions(), nonce });
   personalisedCacheControl(responseHeaders);
+  const { staticHandlerContext: handled } = remixContext;
+  const cached = documentCache().lookup({
+    method: request.method,
+    url: request.url,
+    crawler: waitForAll,
+    statusCode: responseStatusCode,
+    loaderData: handled.loaderData,
+    actionData: handled.actionData,
+    errors: handled.errors,
+  });
+  if (cached.kind === "hit") {
+    // the same inputs rendered before (ADR 127): its bytes with this request's nonce, no React
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const body = cached.body(nonce);
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: responseHeaders, status: responseStatusCode });
+  }
+  const store = cached.kind === "miss" ? cached.store : null;
   // the position grids come out of the fragment cache as markers the document stream replaces (ADR 043, 108)
   const fragments = fragmentCache.forDocument();
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <FragmentCacheContext.Provider value={fragments.render}>
@@ -63,7 +82,8 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // one pass (ADR 108): batches React's chunks, clean UTF-8, module scripts inert (ADR 080), fragments in
-          const body = new DocumentStream(fragments.fragments, fragments.markerPrefix);
+          const keep = store ? (output: readonly Buffer[]) => failed || store(output, nonce) : null;
+          const body = new DocumentStream(fragments.fragments, fragments.markerPrefix, keep);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
@@ -73,6 +93,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          failed = true;
           if (shellRendered) log("error", "render failed", { error: error instanceof Error ? error.stack : String(error) });
         },
         nonce,

@@ -37,6 +37,8 @@ const envSchema = z.object({
   GOOGLE_MAPS_SERVER_KEY: z.string().min(1).optional(),
   REDIS_URL: z.string().url().optional(),
   CATALOG_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** memory for whole rendered documents answered again without React (ADR 127); 0 turns the cache off */
+  DOCUMENT_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -40,6 +40,11 @@ export const METRIC_SPECS: Record<MetricName, Spec> = {
     help: "Catalog cache look-ups by result: hit (fresh in cache), stale (served past its TTL or while the upstream fails), miss (fetched)",
     labels: ["result"],
   },
+  document_cache_requests_total: {
+    type: "counter",
+    help: "Documents by result of the document cache: hit (answered without rendering), miss (rendered), skip (not cacheable: not a plain GET with status 200, or loader data that is not plain JSON)",
+    labels: ["result"],
+  },
   redis_up: { type: "gauge", help: "1 when the shared Redis answers, 0 when it is configured and failing", labels: [] },
   rate_limit_refusals_total: { type: "counter", help: "Requests refused by a rate limit, by limit", labels: ["limit"] },
   orders_total: {

@@ -16,6 +16,8 @@ export type MetricName =
   | "upstream_breaker_state"
   /** counter {result: hit|stale|miss} */
   | "catalog_cache_requests_total"
+  /** counter {result: hit|miss|skip}: documents answered from the document cache (ADR 127) */
+  | "document_cache_requests_total"
   /** gauge {}: 1 when Redis answers, 0 when configured and failing (absent when not configured) */
   | "redis_up"
   /** counter {limit: sms_phone|sms_address|sms_verify|orders|…} */

@@ -32,18 +32,22 @@ export class DocumentStream extends Transform {
   private scheduled = false;
   private tail: Buffer = EMPTY;
   private deferDone = false;
+  private readonly output: Buffer[] | null;
 
   /**
    * @param fragments the markers this document's fragment renderer handed out, with their bytes
    * @param markerPrefix what every marker starts with (`<!--` and the process's fragment token)
+   * @param onEnd given every byte this stream put out, in order, once it ended (the document cache, ADR 127)
    */
   constructor(
     private readonly fragments: ReadonlyMap<string, Buffer> = new Map(),
     private readonly markerPrefix: Buffer | null = null,
+    private readonly onEnd: ((output: readonly Buffer[]) => void) | null = null,
   ) {
     // no 'close' event: React's pipe takes a close of its destination for a client gone early and aborts the
     // finished render, throwing away an Error per document; the response side needs only 'end'
     super({ emitClose: false });
+    this.output = onEnd ? [] : null;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -57,6 +61,7 @@ export class DocumentStream extends Transform {
 
   override _flush(callback: TransformCallback) {
     this.release(true);
+    if (this.output && this.onEnd) this.onEnd(this.output);
     callback();
   }
 
@@ -94,7 +99,10 @@ export class DocumentStream extends Transform {
       }
     }
     this.spliceFragments(data, from, data.length, pieces);
-    this.push(pieces.length === 1 ? pieces[0] : Buffer.concat(pieces));
+    const [only] = pieces;
+    const out = pieces.length === 1 && only ? only : Buffer.concat(pieces);
+    this.output?.push(out);
+    this.push(out);
   }
 
   /** Where Remix's module preloads and module script are in `data` (whole tags), or null. */

@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { getContext } from "~server/context";
+import { telemetry } from "~server/telemetry";
+
+/**
+ * The server's cache of whole rendered documents (ADR 127).
+ *
+ * A document's HTML is a function of what Remix hands the entry — the URL, the status, the routes' loader data
+ * (and action data and errors, when there are any) — plus the per-request CSP nonce, and of nothing else: no
+ * component reads the clock, a random number or the request outside its loader data (audited in ADR 127; the
+ * fragment cache of ADR 043 already relies on it for the cards). So a document whose inputs are exactly those
+ * of one rendered before can be answered with that render's bytes, the nonce swapped, without React.
+ *
+ * - **What is cached:** GET documents with status 200, no action data and no errors, whose loader data is plain
+ *   JSON data (strings, finite numbers, booleans, null, arrays, plain objects; `undefined` as a property value
+ *   too, which JSON drops, so its place is part of the key). Anything else (a Date, a Map, a promise streamed
+ *   later, a class instance) is rendered every time.
+ * - **The key** is a SHA-256 of the URL, the crawler flag (a crawler's document is rendered whole before it is
+ *   sent), the status, the loader data as JSON and the places of its `undefined` values. Two requests share an
+ *   entry only when React would have been given the same props: a customer's cart, address or name is in the
+ *   loader data, so a document that shows them is only ever answered to a request whose loader data shows the
+ *   same. The loaders still run for every request (cookies, redirects, headers, upstream calls are unchanged).
+ * - **Stored on the second render** of a key (a bounded set remembers the keys seen once), so documents seen
+ *   once — a customer's own cart — do not push out the shared ones. Bounded by bytes (`maxBytes`).
+ * - **The nonce** of the render that filled an entry is cut out of its bytes (every occurrence: `nonce="…"`
+ *   attributes); a hit puts the request's own nonce in its place.
+ */
+export interface DocumentInputs {
+  method: string;
+  url: string;
+  crawler: boolean;
+  statusCode: number;
+  loaderData: unknown;
+  actionData: unknown;
+  errors: unknown;
+}
+
+/** The document cache's answer for one request. */
+export type DocumentLookup =
+  /** not cacheable (see the list above): render as usual */
+  | { kind: "skip" }
+  /** rendered before: these are its bytes with this request's nonce */
+  | { kind: "hit"; body: (nonce: string) => Buffer }
+  /** render; `store` (when the key was seen before) keeps the finished bytes */
+  | { kind: "miss"; store: ((bytes: readonly Buffer[], nonce: string) => void) | null };
+
+interface Entry {
+  /** the document's bytes between the nonces */
+  parts: Buffer[];
+  bytes: number;
+}
+
+/**
+ * The JSON text of `data` and the preorder places of its `undefined` property values, or null when `data` is not
+ * plain JSON data (its JSON would not say what React is given).
+ */
+export function plainDataText(data: unknown): string | null {
+  const undefinedAt: string[] = [];
+  let index = 0;
+  const plain = (value: unknown): boolean => {
+    index++;
+    if (value === null) return true;
+    switch (typeof value) {
+      case "string":
+      case "boolean":
+        return true;
+      case "number":
+        return Number.isFinite(value);
+      case "object": {
+        if (Array.isArray(value)) {
+          for (let i = 0; i < value.length; i++) if (value[i] === undefined || !plain(value[i])) return false;
+          return true;
+        }
+        const proto = Object.getPrototypeOf(value);
+        if (proto !== Object.prototype && proto !== null) return false;
+        for (const key of Object.keys(value)) {
+          const child = (value as Record<string, unknown>)[key];
+          if (child === undefined) undefinedAt.push(`${index}:${key}`);
+          else if (!plain(child)) return false;
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
+  };
+  if (!plain(data)) return null;
+  return `${undefinedAt.join(",")}\n${JSON.stringify(data)}`;
+}
+
+export function createDocumentCache({ maxBytes = 32 * 1024 * 1024, seenKeys = 4096 } = {}) {
+  const entries = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => Math.max(1, entry.bytes) });
+  const seenOnce = new LRUCache<string, true>({ max: seenKeys });
+  const enabled = maxBytes > 0;
+
+  function keyOf(inputs: DocumentInputs): string | null {
+    if (!enabled || inputs.method !== "GET" || inputs.statusCode !== 200 || inputs.actionData != null || inputs.errors != null) return null;
+    const data = plainDataText(inputs.loaderData);
+    if (data === null) return null;
+    return createHash("sha256").update(`${inputs.url}\n${inputs.crawler ? 1 : 0}\n${inputs.statusCode}\n`).update(data).digest("base64");
+  }
+
+  function lookup(inputs: DocumentInputs): DocumentLookup {
+    const key = keyOf(inputs);
+    if (key === null) {
+      telemetry.count("document_cache_requests_total", { result: "skip" });
+      return { kind: "skip" };
+    }
+    const entry = entries.get(key);
+    if (entry) {
+      telemetry.count("document_cache_requests_total", { result: "hit" });
+      return { kind: "hit", body: (nonce) => withNonce(entry, nonce) };
+    }
+    telemetry.count("document_cache_requests_total", { result: "miss" });
+    if (!seenOnce.has(key)) {
+      seenOnce.set(key, true);
+      return { kind: "miss", store: null };
+    }
+    return {
+      kind: "miss",
+      store: (bytes, nonce) => {
+        const parts = splitAt(Buffer.concat(bytes), Buffer.from(nonce, "utf8"));
+        entries.set(key, { parts, bytes: parts.reduce((sum, part) => sum + part.length, 0) });
+        seenOnce.delete(key);
+      },
+    };
+  }
+
+  return { lookup, stats: () => ({ entries: entries.size, bytes: entries.calculatedSize }) };
+}
+
+function withNonce(entry: Entry, nonce: string): Buffer {
+  const [only] = entry.parts;
+  if (entry.parts.length === 1 && only) return only;
+  const value = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  entry.parts.forEach((part, i) => {
+    if (i > 0) pieces.push(value);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces, entry.bytes + value.length * (entry.parts.length - 1));
+}
+
+/** `data` cut at every occurrence of `separator` (which is dropped) */
+export function splitAt(data: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = data.indexOf(separator); at !== -1; at = data.indexOf(separator, from)) {
+    parts.push(data.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(data.subarray(from));
+  return parts;
+}
+
+let shared: ReturnType<typeof createDocumentCache> | undefined;
+
+/** The process's document cache, sized by `DOCUMENT_CACHE_MB`; off outside production (a changed component would not change the key). */
+export function documentCache(): ReturnType<typeof createDocumentCache> {
+  if (!shared) {
+    const { config } = getContext();
+    shared = createDocumentCache({ maxBytes: config.production ? config.env.DOCUMENT_CACHE_MB * 1024 * 1024 : 0 });
+  }
+  return shared;
+}
