@@ -61,8 +61,15 @@ export default function handleRequest(
   if (cached.kind === "hit") {
     // the same inputs rendered before (ADR 127): its bytes with this request's nonce, no React
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const body = cached.body(nonce);
-    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: responseHeaders, status: responseStatusCode });
+    const bytes = cached.body(nonce);
+    // a stream of the one buffer: a Response made from the bytes themselves would copy them once more
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }
   const store = cached.kind === "miss" ? cached.store : null;
   // the position grids come out of the fragment cache as markers the document stream replaces (ADR 043, 108)

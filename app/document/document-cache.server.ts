@@ -14,11 +14,11 @@ import { telemetry } from "~server/telemetry";
  *
  * - **What is cached:** GET documents with status 200, no action data and no errors, whose loader data is plain
  *   JSON data (strings, finite numbers, booleans, null, arrays, plain objects; `undefined` as a property value
- *   too, which JSON drops, so its place is part of the key). Anything else (a Date, a Map, a promise streamed
+ *   too, which the key names where JSON would drop it). Anything else (a Date, a Map, a promise streamed
  *   later, a class instance) is rendered every time.
  * - **The key** is a SHA-256 of the URL, the crawler flag (a crawler's document is rendered whole before it is
- *   sent), the status, the loader data as JSON and the places of its `undefined` values. Two requests share an
- *   entry only when React would have been given the same props: a customer's cart, address or name is in the
+ *   sent), the status and the loader data (`dataKeyText`). Two requests share an entry only when React would
+ *   have been given the same props: a customer's cart, address or name is in the
  *   loader data, so a document that shows them is only ever answered to a request whose loader data shows the
  *   same. The loaders still run for every request (cookies, redirects, headers, upstream calls are unchanged).
  * - **Stored on the second render** of a key (a bounded set remembers the keys seen once), so documents seen
@@ -51,42 +51,78 @@ interface Entry {
   bytes: number;
 }
 
+/** long strings (a menu's JSON, a namespace of messages) are keyed by their digest, remembered per string */
+const LONG_STRING = 1024;
+const digests = new Map<string, string>();
+let digestedChars = 0;
+
+function digestOf(text: string): string {
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    if (digestedChars > 8_000_000) {
+      digests.clear();
+      digestedChars = 0;
+    }
+    digest = createHash("sha256").update(text).digest("base64");
+    digests.set(text, digest);
+    digestedChars += text.length;
+  }
+  return digest;
+}
+
 /**
- * The JSON text of `data` and the preorder places of its `undefined` property values, or null when `data` is not
- * plain JSON data (its JSON would not say what React is given).
+ * A text that names `data` exactly — JSON, except that `undefined` property values are written (`~`) and strings
+ * of 1,024 characters or more are their SHA-256 (`#…`) — or null when `data` is not plain JSON data (JSON would
+ * not say what React is given). The same long strings come back request after request (the catalog views and
+ * message namespaces are shared objects, ADR 108), so their digests are remembered and a key costs a walk.
  */
-export function plainDataText(data: unknown): string | null {
-  const undefinedAt: string[] = [];
-  let index = 0;
-  const plain = (value: unknown): boolean => {
-    index++;
-    if (value === null) return true;
+export function dataKeyText(data: unknown): string | null {
+  const out: string[] = [];
+  const write = (value: unknown): boolean => {
+    if (value === null) {
+      out.push("null");
+      return true;
+    }
     switch (typeof value) {
       case "string":
+        out.push(value.length >= LONG_STRING ? `#${digestOf(value)}` : JSON.stringify(value));
+        return true;
       case "boolean":
+        out.push(value ? "true" : "false");
         return true;
       case "number":
-        return Number.isFinite(value);
+        if (!Number.isFinite(value)) return false;
+        out.push(String(value));
+        return true;
       case "object": {
         if (Array.isArray(value)) {
-          for (let i = 0; i < value.length; i++) if (value[i] === undefined || !plain(value[i])) return false;
+          out.push("[");
+          for (let i = 0; i < value.length; i++) {
+            if (i > 0) out.push(",");
+            if (value[i] === undefined || !write(value[i])) return false;
+          }
+          out.push("]");
           return true;
         }
         const proto = Object.getPrototypeOf(value);
         if (proto !== Object.prototype && proto !== null) return false;
+        out.push("{");
+        let first = true;
         for (const key of Object.keys(value)) {
+          out.push(first ? JSON.stringify(key) : `,${JSON.stringify(key)}`, ":");
+          first = false;
           const child = (value as Record<string, unknown>)[key];
-          if (child === undefined) undefinedAt.push(`${index}:${key}`);
-          else if (!plain(child)) return false;
+          if (child === undefined) out.push("~");
+          else if (!write(child)) return false;
         }
+        out.push("}");
         return true;
       }
       default:
         return false;
     }
   };
-  if (!plain(data)) return null;
-  return `${undefinedAt.join(",")}\n${JSON.stringify(data)}`;
+  return write(data) ? out.join("") : null;
 }
 
 export function createDocumentCache({ maxBytes = 32 * 1024 * 1024, seenKeys = 4096 } = {}) {
@@ -96,7 +132,7 @@ export function createDocumentCache({ maxBytes = 32 * 1024 * 1024, seenKeys = 40
 
   function keyOf(inputs: DocumentInputs): string | null {
     if (!enabled || inputs.method !== "GET" || inputs.statusCode !== 200 || inputs.actionData != null || inputs.errors != null) return null;
-    const data = plainDataText(inputs.loaderData);
+    const data = dataKeyText(inputs.loaderData);
     if (data === null) return null;
     return createHash("sha256").update(`${inputs.url}\n${inputs.crawler ? 1 : 0}\n${inputs.statusCode}\n`).update(data).digest("base64");
   }

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDocumentCache, plainDataText, splitAt, type DocumentInputs } from "~/document/document-cache.server";
+import { createDocumentCache, dataKeyText, splitAt, type DocumentInputs } from "~/document/document-cache.server";
 import { DocumentStream } from "~/document/document-stream.server";
 import { addTelemetrySink, type Labels } from "~server/telemetry";
 
@@ -35,16 +35,23 @@ function visit(cache: ReturnType<typeof createDocumentCache>, at: DocumentInputs
   return null;
 }
 
-describe("plainDataText: what a document's loader data says, or null", () => {
+describe("dataKeyText: what a document's loader data says, or null", () => {
   it("is the JSON of plain data", () => {
-    expect(plainDataText({ a: [1, "два", true, null], b: { c: 0.5 } })).toBe('\n{"a":[1,"два",true,null],"b":{"c":0.5}}');
+    expect(dataKeyText({ a: [1, "два", true, null], b: { c: 0.5 }, "к\"люч": -2 })).toBe('{"a":[1,"два",true,null],"b":{"c":0.5},"к\\"люч":-2}');
   });
 
-  it("tells where undefined property values are, which JSON leaves out", () => {
-    const first = plainDataText({ a: { x: undefined }, b: {} });
-    const second = plainDataText({ a: {}, b: { x: undefined } });
-    const none = plainDataText({ a: {}, b: {} });
-    expect(new Set([first, second, none]).size).toBe(3);
+  it("names undefined property values, which JSON leaves out", () => {
+    const texts = [{ a: { x: undefined }, b: {} }, { a: {}, b: { x: undefined } }, { a: {}, b: {} }].map(dataKeyText);
+    expect(new Set(texts).size).toBe(3);
+  });
+
+  it("names a long string by its digest: the same text the same, one character apart different", () => {
+    const menus = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Позиция ${i}` })));
+    const copy = (" " + menus).slice(1);
+    const changed = menus.replace("Позиция 199", "Позиция 198");
+    expect(dataKeyText({ menus })).toBe(dataKeyText({ menus: copy }));
+    expect(dataKeyText({ menus })).not.toBe(dataKeyText({ menus: changed }));
+    expect(dataKeyText({ menus })!.length).toBeLessThan(60);
   });
 
   it("refuses anything JSON would not carry as it is", () => {
@@ -52,7 +59,7 @@ describe("plainDataText: what a document's loader data says, or null", () => {
       constructor(readonly minor: number) {}
     }
     for (const value of [new Date(0), new Map([[1, 2]]), new Set([1]), Promise.resolve(1), new Money(100), NaN, Infinity, 10n, () => 1, [undefined], Symbol("s")]) {
-      expect(plainDataText({ route: { value } }), String(value)).toBeNull();
+      expect(dataKeyText({ route: { value } }), String(value)).toBeNull();
     }
   });
 });
