@@ -12,8 +12,11 @@
  * Two catalog sizes (issue 17): the demo's (98 positions on the desktop home) and the twin's large-menu
  * scenario (DEMO_LARGE_MENU=1: the main menu grown to 1,000 positions in 40 groups). For each: HTML gzip per
  * position, server render time p50/p99, warm throughput, first-view JS, Lighthouse mobile on the menu page
- * and the server's memory after the run. The machine's load (`uptime`) is printed with the figures: on a
- * busy machine timings and Lighthouse's simulated CPU figures (TBT) are noisy.
+ * and the server's memory after the run. Warm figures are the production server's, with its document cache
+ * (ADR 127: a repeated view is answered without rendering); the render time and throughput of both pages are also
+ * read on the same build with the cache off (DOCUMENT_CACHE_MB=0, BENCH_PORT + 3 and + 4), a first view's price.
+ * The machine's load (`uptime`) is printed with the figures: on a busy machine timings and Lighthouse's simulated
+ * CPU figures (TBT) are noisy.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -163,7 +166,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
  * render time and throughput of the desktop home (the combined menu page), upstream calls per view, and
  * Lighthouse mobile on `lighthousePages`; the server's resident memory last.
  */
-async function measureWarm(server, { key, prefix, lighthousePages, simplestPage }) {
+async function measureWarm(server, { key, prefix, lighthousePages, simplestPage, env = {}, uncachedPort }) {
   const out = (results[key] = { loadAverage: load() });
   const row = (name, value, budget, met) => rows.push([`${prefix}${name}`, value, budget, met]);
   // home on a desktop is the combined menu page: every menu of the default resto
@@ -211,6 +214,29 @@ async function measureWarm(server, { key, prefix, lighthousePages, simplestPage 
       "≥ 0.8",
       cpuRatio >= 0.8,
     );
+    // the same build with the document cache off (ADR 127): what rendering each page costs, a first view's price
+    const uncached = await startServer(uncachedPort, { ...env, DOCUMENT_CACHE_MB: "0" });
+    try {
+      const rendered = await renderTimes(`${uncached.base}/`, DESKTOP_UA);
+      const homeRendered = await throughput(`${uncached.base}/`, DESKTOP_UA, uncached.pid);
+      const trivialRendered = await throughput(`${uncached.base}/terms-of-sale`, DESKTOP_UA, uncached.pid);
+      Object.assign(out, {
+        homeUncachedRenderMs: rendered,
+        homeUncachedRps: homeRendered.rps,
+        homeUncachedCpuMsPerRequest: homeRendered.cpuMsPerRequest,
+        trivialPageUncachedRps: trivialRendered.rps,
+        trivialPageUncachedCpuMsPerRequest: trivialRendered.cpuMsPerRequest,
+      });
+      row(`Without the document cache: home render time p50 / p99`, `${rendered.p50.toFixed(0)} / ${rendered.p99.toFixed(0)} ms`, "", true);
+      row(
+        `  home / simplest page (${homeRendered.rps.toFixed(0)} / ${trivialRendered.rps.toFixed(0)} req/s; CPU ${homeRendered.cpuMsPerRequest.toFixed(1)} / ${trivialRendered.cpuMsPerRequest.toFixed(1)} ms)`,
+        (homeRendered.rps / trivialRendered.rps).toFixed(2),
+        "",
+        true,
+      );
+    } finally {
+      uncached.stop();
+    }
   } else {
     row(`Warm home throughput (load ${load()})`, `${page.toFixed(0)} req/s, ${homeLoad.cpuMsPerRequest.toFixed(1)} ms CPU per request`, "", true);
   }
@@ -272,6 +298,7 @@ try {
     key: "demo",
     prefix: "",
     simplestPage: true,
+    uncachedPort: PORT + 3,
     lighthousePages: [
       { key: "home", path: "/" },
       { key: "menu", path: "/menus/501" },
@@ -286,7 +313,7 @@ try {
 if (LARGE) {
   const large = await startServer(PORT + 2, { DEMO_LARGE_MENU: "1" });
   try {
-    await measureWarm(large, { key: "large", prefix: "[1,000 positions] ", simplestPage: true, lighthousePages: [{ key: "menu", path: "/menus/501" }] });
+    await measureWarm(large, { key: "large", prefix: "[1,000 positions] ", simplestPage: true, env: { DEMO_LARGE_MENU: "1" }, uncachedPort: PORT + 4, lighthousePages: [{ key: "menu", path: "/menus/501" }] });
   } finally {
     large.stop();
   }

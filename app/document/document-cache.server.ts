@@ -59,7 +59,7 @@ let digestedChars = 0;
 function digestOf(text: string): string {
   let digest = digests.get(text);
   if (digest === undefined) {
-    if (digestedChars > 8_000_000) {
+    if (digestedChars > 2_000_000) {
       digests.clear();
       digestedChars = 0;
     }
