@@ -14,6 +14,7 @@ import { createReadableStreamFromReadable, createRequestHandler, installGlobals,
 import compression from "compression";
 import express from "express";
 import { alignForRemix, mayPost, siteOrigin } from "./server/http-origin.mjs";
+import { IMMUTABLE, namesCurrentVersion } from "./server/asset-version.mjs";
 
 installGlobals({ nativeFetch: true }); // single fetch needs the platform's fetch; nothing is patched
 
@@ -176,14 +177,19 @@ const staticHeaders = (res) => {
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
 };
+// a public file asked for with its current content version (`?v=`, the brand's mark and favicon) keeps for a year
+const publicFileHeaders = (res, file) => {
+  staticHeaders(res);
+  if (namesCurrentVersion(res.req?.query?.v, file)) res.setHeader("Cache-Control", IMMUTABLE);
+};
 app.use(compression());
-// only Vite's hashed output is immutable; the files copied from public/ (brand mark, favicon, robots.txt, demo
-// photos) keep their names across releases, so they get an hour (issue 14 §9)
+// Vite's hashed output is immutable; the files copied from public/ (brand mark, favicon, robots.txt, demo photos)
+// keep their names across releases, so they get an hour (issue 14 §9), unless asked for with their version
 const hashedAssets = express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders: staticHeaders });
 app.use(`${build.publicPath}assets`, hashedAssets);
 // public files all have an extension: page URLs skip the file-system look-up entirely
-const builtPublicFiles = express.static(build.assetsBuildDirectory, { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
-const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: staticHeaders });
+const builtPublicFiles = express.static(build.assetsBuildDirectory, { maxAge: "1h", index: false, redirect: false, setHeaders: publicFileHeaders });
+const publicFiles = express.static("public", { maxAge: "1h", index: false, redirect: false, setHeaders: publicFileHeaders });
 app.use((req, res, next) =>
   /\.[a-z0-9]+$/i.test(req.path) ? builtPublicFiles(req, res, () => publicFiles(req, res, next)) : next(),
 );

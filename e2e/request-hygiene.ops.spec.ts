@@ -324,7 +324,7 @@ test.describe("request hygiene against the production server (issue 14)", () => 
     expectJsonLines(server.stderr());
   });
 
-  test("personalised documents and .data answers are private; only hashed assets are immutable", async () => {
+  test("personalised documents and .data answers are private; only hashed assets and versioned brand files are immutable", async () => {
     const { base } = server;
     for (const path of ["/", "/menus/501", "/location", "/restos", "/restos/173", "/search", "/promotions", "/auth", "/cart", "/_root.data", "/menus/501.data", "/restos.data"]) {
       const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie } });
@@ -346,6 +346,20 @@ test.describe("request hygiene against the production server (issue 14)", () => 
     const hashed = await fetch(`${base}${asset}`);
     await hashed.arrayBuffer();
     expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // the page names the brand's mark and favicon by their content version, which may be kept for a year
+    const page = await (await fetch(`${base}/menus/501`, { headers: { Cookie: cookie } })).text();
+    const versioned = [/<img src="(\/brands\/demo\/mark\.svg\?v=[0-9a-f]{12})"/, /<link rel="icon" href="(\/brands\/demo\/favicon\.svg\?v=[0-9a-f]{12})"/].map((re) => re.exec(page)?.[1]);
+    for (const path of versioned) {
+      expect(path).toBeTruthy();
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      expect((await response.text()).startsWith("<svg"), path).toBe(true);
+      expect(response.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+    }
+    // a version that is not the file's (an old page after a release) gets the hour
+    const stale = await fetch(`${base}/brands/demo/mark.svg?v=000000000000`);
+    await stale.arrayBuffer();
+    expect(stale.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 });
 

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { publicBrand } from "~server/brand";
+import { versionedUrl } from "~server/asset-version.mjs";
 import { isAppLocale } from "~/i18n/i18n";
 import { getLocale, shellMessagesText } from "~/i18n/locale.server";
 import { getPerson, personDisplayName } from "~/features/auth/auth.server";
@@ -18,7 +19,8 @@ export async function loadRootData(request: Request) {
   ]);
   const location = await locationSummary(storefront, config.brand, getContext().upstream, locale);
   const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
-  const brand = publicBrand(config.brand);
+  // the mark and favicon by their content version: the browser may keep them for a year (server.mjs)
+  const brand = { ...publicBrand(config.brand), mark: versionedUrl(config.brand.mark) };
   const offeredLocales = config.brand.locales.offered.filter(isAppLocale);
   return data(
     {
@@ -27,7 +29,7 @@ export async function loadRootData(request: Request) {
       /** the shell's messages as one JSON string (ADR 112, 122; a page's own come with its route's data) */
       i18n: shellMessagesText(locale),
       brand,
-      favicon: config.brand.favicon,
+      favicon: versionedUrl(config.brand.favicon),
       description: config.brand.description,
       demo: config.demo,
       cartCount,
