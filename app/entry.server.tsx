@@ -89,7 +89,17 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // one pass (ADR 108): batches React's chunks, clean UTF-8, module scripts inert (ADR 080), fragments in
-          const keep = store ? (output: readonly Buffer[]) => failed || store(output, nonce) : null;
+          const keep = store
+            ? (output: readonly Buffer[]) => {
+                if (failed) return;
+                try {
+                  store(output, nonce);
+                } catch (error) {
+                  // the document went out whole; only the cache missed it
+                  log("warn", "document cache: not stored", { error: error instanceof Error ? error.message : String(error) });
+                }
+              }
+            : null;
           const body = new DocumentStream(fragments.fragments, fragments.markerPrefix, keep);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

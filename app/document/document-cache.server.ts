@@ -138,7 +138,12 @@ export function createDocumentCache({ maxBytes = 32 * 1024 * 1024, seenKeys = 40
   }
 
   function lookup(inputs: DocumentInputs): DocumentLookup {
-    const key = keyOf(inputs);
+    let key: string | null;
+    try {
+      key = keyOf(inputs);
+    } catch {
+      key = null; // data too deep to walk, say: rendered as if there were no cache
+    }
     if (key === null) {
       telemetry.count("document_cache_requests_total", { result: "skip" });
       return { kind: "skip" };

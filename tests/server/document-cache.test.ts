@@ -103,6 +103,7 @@ describe("the document cache (ADR 127)", () => {
       inputs({ actionData: { "routes/cart": { ok: false } } }),
       inputs({ errors: { root: { message: "boom" } } }),
       inputs({ loaderData: { root: { when: new Date(0) } } }),
+      inputs({ loaderData: Array.from({ length: 20_000 }).reduce<unknown>((inner) => ({ inner }), null) }),
     ]) {
       for (let i = 0; i < 3; i++) expect(cache.lookup(skipped).kind).toBe("skip");
     }
