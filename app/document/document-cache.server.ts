@@ -7,10 +7,11 @@ import { telemetry } from "~server/telemetry";
  * The server's cache of whole rendered documents (ADR 127).
  *
  * A document's HTML is a function of what Remix hands the entry — the URL, the status, the routes' loader data
- * (and action data and errors, when there are any) — plus the per-request CSP nonce, and of nothing else: no
- * component reads the clock, a random number or the request outside its loader data (audited in ADR 127; the
- * fragment cache of ADR 043 already relies on it for the cards). So a document whose inputs are exactly those
- * of one rendered before can be answered with that render's bytes, the nonce swapped, without React.
+ * (and action data and errors, when there are any) — plus the per-request CSP nonce, and of nothing else: the
+ * browser's hydration already demands that a page render the same HTML from the same loader data, and what the
+ * entry adds besides (the fragment cache of ADR 043, the inline CSS) is constant for given inputs (ADR 127 lists
+ * the audit). So a document whose inputs are exactly those of one rendered before can be answered with that
+ * render's bytes, the nonce swapped, without React.
  *
  * - **What is cached:** GET documents with status 200, no action data and no errors, whose loader data is plain
  *   JSON data (strings, finite numbers, booleans, null, arrays, plain objects; `undefined` as a property value
@@ -18,14 +19,16 @@ import { telemetry } from "~server/telemetry";
  *   later, a class instance) is rendered every time.
  * - **The key** is a SHA-256 of the URL, the crawler flag (a crawler's document is rendered whole before it is
  *   sent), the status and the loader data (`dataKeyText`). Two requests share an entry only when React would
- *   have been given the same props: a customer's cart, address or name is in the
- *   loader data, so a document that shows them is only ever answered to a request whose loader data shows the
- *   same. The loaders still run for every request (cookies, redirects, headers, upstream calls are unchanged).
+ *   have been given the same props: a customer's cart, address or name is in the loader data, so a document that
+ *   shows them is only ever answered to a request whose loader data shows the same. The loaders still run for
+ *   every request (cookies, redirects, headers, upstream calls are unchanged).
  * - **Stored on the second render** of a key (a bounded set remembers the keys seen once), so documents seen
  *   once — a customer's own cart — do not push out the shared ones. Bounded by bytes (`maxBytes`).
  * - **The nonce** of the render that filled an entry is cut out of its bytes (every occurrence: `nonce="…"`
  *   attributes); a hit puts the request's own nonce in its place.
  */
+
+/** What a document is rendered from, as `entry.server.tsx` has it. */
 export interface DocumentInputs {
   method: string;
   url: string;
