@@ -19,7 +19,7 @@ test.describe("cart writes one at a time (ADR 119)", () => {
   test("'+' on one line, then on another while the first is on its way: both counts reach the cart", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);
-    const { posts, release } = await holdFirstCartPost(page, "intent");
+    const { posts, release, answered } = await holdFirstCartPost(page, "intent");
     const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
     await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2"); // optimistic
@@ -29,7 +29,9 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     release();
     await expect.poll(() => posts.length).toBe(2);
     await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
-    // what the server kept: both counts, after a fresh load
+    // what the server kept: both counts, after a fresh load once both answers are in (a reload before the second's
+    // answer cancelled it once, on a busy machine)
+    await expect.poll(answered).toBe(2);
     await page.reload();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
     await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
@@ -41,7 +43,7 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     // the promo form validates in the browser once its code has arrived (ADR 104): wait for it, so that the
     // code's submit below is the form's own
     await page.waitForLoadState("networkidle");
-    const { posts, release } = await holdFirstCartPost(page, "intent");
+    const { posts, release, answered } = await holdFirstCartPost(page, "intent");
     const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
     await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
@@ -54,7 +56,8 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     release();
     await expect.poll(() => posts.length).toBe(4);
     await expect(page.getByTestId("promo-applied")).toContainText("WELCOME");
-    // what the server kept: every change, after a fresh load
+    // what the server kept: every change, after a fresh load once every answer is in
+    await expect.poll(answered).toBe(4);
     await page.reload();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
     await expect(page.getByTestId("person-count")).toHaveText("2");
