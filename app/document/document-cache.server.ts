@@ -18,7 +18,7 @@ import { telemetry } from "~server/telemetry";
  *   too, which the key names where JSON would drop it). Anything else (a Date, a Map, a promise streamed
  *   later, a class instance) is rendered every time.
  * - **The key** is a SHA-256 of the URL, the crawler flag (a crawler's document is rendered whole before it is
- *   sent), the status and the loader data (`dataKeyText`). Two requests share an entry only when React would
+ *   sent) and the loader data (`dataKeyText`). Two requests share an entry only when React would
  *   have been given the same props: a customer's cart, address or name is in the loader data, so a document that
  *   shows them is only ever answered to a request whose loader data shows the same. The loaders still run for
  *   every request (cookies, redirects, headers, upstream calls are unchanged).
@@ -137,7 +137,8 @@ export function createDocumentCache({ maxBytes = 32 * 1024 * 1024, seenKeys = 40
     if (!enabled || inputs.method !== "GET" || inputs.statusCode !== 200 || inputs.actionData != null || inputs.errors != null) return null;
     const data = dataKeyText(inputs.loaderData);
     if (data === null) return null;
-    return createHash("sha256").update(`${inputs.url}\n${inputs.crawler ? 1 : 0}\n${inputs.statusCode}\n`).update(data).digest("base64");
+    // the status needs no place in the key: only 200 is keyed
+    return createHash("sha256").update(`${inputs.url}\n${inputs.crawler ? 1 : 0}\n`).update(data).digest("base64");
   }
 
   function lookup(inputs: DocumentInputs): DocumentLookup {

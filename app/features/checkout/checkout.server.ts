@@ -20,11 +20,9 @@ import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } fr
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 import { rememberOrder } from "~/features/reorder/history.server";
 import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payment.server";
+import type { PlacedOrder } from "./placed-order";
 
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
-
-/** What is kept per idempotency key and shown on the success screen. */
-import type { PlacedOrder } from "./placed-order";
 
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }
