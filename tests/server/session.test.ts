@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { seal } from "~server/crypto";
-import { commitHeaders, CookieTooLargeError, getState } from "~server/session";
+import { commitHeaders, CookieTooLargeError, getState, openedOnce } from "~server/session";
 
 function cookieHeaderFrom(headers: Headers): string {
   return headers
@@ -78,5 +78,46 @@ describe("cookie sessions", () => {
     expect(dropped.cart_positions).toEqual([]);
     expect(dropped.city_id).toBeUndefined();
     expect(dropped.app_white_label).toBe("demo-pizza");
+  });
+
+  it("opens a Cookie header once, yet every request gets state of its own to change", async () => {
+    const request = new Request("http://localhost/");
+    (await getState(request, "storefront")).cart_positions.push({ positionId: 7, menuId: 5, count: 2, modifiers: [] });
+    (await getState(request, "prefs")).person_cookies_consent_accepted = true;
+    const cookie = cookieHeaderFrom(await commitHeaders(request));
+    expect(cookie).toMatch(/sf_prefs=/);
+
+    const first = new Request("http://localhost/", { headers: { Cookie: cookie } });
+    const state = await getState(first, "storefront");
+    state.cart_positions[0]!.count = 99;
+    (await getState(first, "prefs")).person_cookies_consent_accepted = false;
+    // the same header again (the memo's answer): what the first request changed in memory is not in it
+    const second = new Request("http://localhost/", { headers: { Cookie: cookie } });
+    expect((await getState(second, "storefront")).cart_positions).toEqual([{ positionId: 7, menuId: 5, count: 2, modifiers: [] }]);
+    expect((await getState(second, "prefs")).person_cookies_consent_accepted).toBe(true);
+    // one character changed in the sealed cart: a different header, opened and refused
+    const sealed = (await createCookie("sf_state").parse(cookie)) as string;
+    const flipped = sealed.slice(0, 20) + (sealed[20] === "A" ? "B" : "A") + sealed.slice(21);
+    const tampered = cookie.replace(/sf_state=[^;]*/, (await createCookie("sf_state").serialize(flipped)).split(";")[0]!);
+    expect(tampered).not.toBe(cookie);
+    const forged = new Request("http://localhost/", { headers: { Cookie: tampered } });
+    expect((await getState(forged, "storefront")).cart_positions).toEqual([]);
+  });
+
+  it("remembers each header's text, refusals included, and never a header too long to keep", async () => {
+    const opened: (string | null)[] = [];
+    const open = openedOnce(async (header) => {
+      opened.push(header);
+      return header?.startsWith("ok") ? `text of ${header}` : null;
+    });
+    expect(await open("ok=1")).toBe("text of ok=1");
+    expect(await open("ok=1")).toBe("text of ok=1");
+    expect(await open("bad=1")).toBeNull();
+    expect(await open("bad=1")).toBeNull();
+    expect(await open(null)).toBeNull();
+    const long = `ok=${"x".repeat(9000)}`;
+    await open(long);
+    await open(long);
+    expect(opened).toEqual(["ok=1", "bad=1", null, long, long]);
   });
 });
