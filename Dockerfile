@@ -31,7 +31,7 @@ COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json server.mjs ./
 # server.mjs imports these plain modules (ADR 077, 128); tests/structure/dockerfile.test.ts checks the list
-COPY --chown=root:root server/http-origin.mjs server/asset-version.mjs ./server/
+COPY --chown=root:root server/http-origin.mjs server/asset-version.mjs server/lazy-handoff.mjs ./server/
 COPY --chown=root:root brands ./brands
 COPY --chown=root:root public ./public
 USER node

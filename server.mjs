@@ -15,6 +15,7 @@ import compression from "compression";
 import express from "express";
 import { alignForRemix, mayPost, siteOrigin } from "./server/http-origin.mjs";
 import { IMMUTABLE, namesCurrentVersion } from "./server/asset-version.mjs";
+import { installLazyHandoff } from "./server/lazy-handoff.mjs";
 
 installGlobals({ nativeFetch: true }); // single fetch needs the platform's fetch; nothing is patched
 
@@ -30,6 +31,9 @@ const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORI
 const requestContext = new AsyncLocalStorage();
 globalThis[Symbol.for("storefront.requestContext")] = requestContext;
 
+// a cached document's loader data is not encoded again (ADR 130)
+const lazyHandoff = installLazyHandoff();
+
 const build = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
 
 const LEVELS = ["debug", "info", "warn", "error"];
@@ -41,6 +45,8 @@ function log(level, msg, fields = {}) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
+
+if (!lazyHandoff) log("warn", "Remix's loader-data encoding could not be made lazy: cached documents encode it anyway (ADR 130)");
 
 /**
  * This request's site origin (ADR 077): PUBLIC_ORIGIN when set; otherwise the scheme and host Express resolved,
