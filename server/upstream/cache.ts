@@ -104,7 +104,8 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
   async function cached<T>(key: string, getFresh: () => Promise<T>, opts: CachedOptions = {}): Promise<Cached<T>> {
     // A fresh entry the store holds in memory is what nearly every warm page view asks for (a menu page asks for
     // eight); it needs none of cachified's machinery, which would return this same value (issue 17: the warm home's
-    // server CPU went from 1.78–2.07 to 1.66–1.89 ms per request). Anything else — stale, missing, forced, or a store that answers asynchronously — goes through it.
+    // server CPU went from 1.78–2.07 to 1.66–1.89 ms per request). Anything else — stale, missing, forced, or a
+    // store that answers asynchronously — goes through it.
     const stored = opts.forceFresh ? undefined : store.get(key);
     if (stored && !(stored instanceof Promise) && isExpired(stored.metadata) === false) {
       telemetry.count("catalog_cache_requests_total", { result: "hit" });
