@@ -61,11 +61,11 @@ export default function handleRequest(
   if (cached.kind === "hit") {
     // the same inputs rendered before (ADR 127): its bytes with this request's nonce, no React
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const bytes = cached.body(nonce);
-    // a stream of the one buffer: a Response made from the bytes themselves would copy them once more
+    const chunks = cached.body(nonce);
+    // a stream of the buffers as they are: a Response made from bytes would copy them once more
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(bytes);
+        for (const chunk of chunks) controller.enqueue(chunk);
         controller.close();
       },
     });

@@ -30,7 +30,7 @@ function inputs(overrides: Partial<DocumentInputs> = {}): DocumentInputs {
 /** what a request gets: the cached body with its nonce, or null when it has to render (storing if it may) */
 function visit(cache: ReturnType<typeof createDocumentCache>, at: DocumentInputs, nonce: string, cartCount = 0): string | null {
   const found = cache.lookup(at);
-  if (found.kind === "hit") return found.body(nonce).toString("utf8");
+  if (found.kind === "hit") return Buffer.concat(found.body(nonce)).toString("utf8");
   if (found.kind === "miss") found.store?.(page(nonce, cartCount), nonce);
   return null;
 }
@@ -77,6 +77,29 @@ describe("the document cache (ADR 127)", () => {
     const body = visit(cache, inputs(), NONCE_B);
     expect(body).toBe(Buffer.concat(page(NONCE_B)).toString("utf8"));
     expect(body).not.toContain(NONCE_A);
+  });
+
+  it("answers a large page byte for byte, its content between the head's and the scripts' nonces sent as stored", () => {
+    const cards = `<ul>${"<li>Пицца Маргарита — 450 ₽</li>".repeat(1500)}</ul>`;
+    const large = (nonce: string) => [
+      Buffer.from(`<head><script nonce="${nonce}">a()</script><script nonce="${nonce}">b()</script></head><body>${cards}`),
+      Buffer.from(`<script nonce="${nonce}">c()</script></body>`),
+    ];
+    const cache = createDocumentCache();
+    for (const _ of [1, 2]) {
+      const found = cache.lookup(inputs());
+      if (found.kind === "miss") found.store?.(large(NONCE_A), NONCE_A);
+    }
+    const found = cache.lookup(inputs());
+    if (found.kind !== "hit") throw new Error("not cached");
+    const chunks = found.body(NONCE_B);
+    expect(Buffer.concat(chunks).equals(Buffer.concat(large(NONCE_B)))).toBe(true);
+    // the head up to the content, the content, the end: three chunks, whatever the number of nonces
+    expect(chunks).toHaveLength(3);
+    expect(chunks[1]!.toString("utf8")).toContain(cards);
+    // the next request's nonce is its own, the stored content the same
+    const again = found.body(NONCE_A);
+    expect(Buffer.concat(again).equals(Buffer.concat(large(NONCE_A)))).toBe(true);
   });
 
   it("keeps documents of different loader data, URLs or crawlers apart", () => {
