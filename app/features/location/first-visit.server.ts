@@ -11,10 +11,12 @@ import type { StorefrontState } from "~server/session";
 
 /** Throws the redirect to the popup when this visitor must choose (or confirm) a location first. */
 export function locationFirst(request: Request, state: StorefrontState, brand: Brand): void {
+  const hasSavedCity = state.city_id !== undefined;
   const first = popupFirst({
-    hasSavedCity: state.city_id !== undefined,
+    hasSavedCity,
     hasDefault: brand.defaultLocation != null,
-    isBot: isbot(request.headers.get("user-agent") ?? ""),
+    // only a visitor without a saved city can be asked first: the crawler check (a long regular expression) is theirs
+    isBot: !hasSavedCity && isbot(request.headers.get("user-agent") ?? ""),
   });
   if (first) throw redirect("/location");
 }
