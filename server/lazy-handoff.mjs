@@ -6,7 +6,7 @@
  * document's stream lazy: the encoding runs at the stream's first read, i.e. when React renders the page.
  *
  * Remix's server runtime calls the function through its module's exports object (`singleFetch.encodeViaTurboStream(…)`)
- * at request time, so replacing the export changes what it calls. `tests/structure/lazy-handoff.test.ts` checks
+ * at request time, so replacing the export changes what it calls. `tests/server/lazy-handoff.test.ts` checks
  * that the installed runtime still does; if the export is ever missing, nothing is replaced (and the server logs it).
  */
 import { createRequire } from "node:module";
