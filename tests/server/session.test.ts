@@ -80,7 +80,7 @@ describe("cookie sessions", () => {
     expect(dropped.app_white_label).toBe("demo-pizza");
   });
 
-  it("opens a Cookie header once, yet every request gets state of its own to change", async () => {
+  it("gives every request with a remembered Cookie header state of its own to change; a tampered copy opens to nothing", async () => {
     const request = new Request("http://localhost/");
     (await getState(request, "storefront")).cart_positions.push({ positionId: 7, menuId: 5, count: 2, modifiers: [] });
     (await getState(request, "prefs")).person_cookies_consent_accepted = true;
