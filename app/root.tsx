@@ -28,7 +28,7 @@ import { mergeMessages } from "~/i18n/message-sets";
 import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
-import { HydrationBoot, HydrationGate } from "~/document/hydration-boot";
+import { HydrationBoot } from "~/document/hydration-boot";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadRootData(request);
@@ -73,8 +73,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <InlineStyles nonce={nonce} />
         <Links />
-        {/* last in the head: the gate's iframe is appended after it, a tail node (ADR 109) */}
-        <HydrationGate nonce={nonce} />
       </head>
       <body className="bg-bg text-fg antialiased">
         <I18nProvider i18n={i18n}>{children}</I18nProvider>

@@ -56,8 +56,8 @@ async function measureOnce(browser, base, path, { scripts = true } = {}) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await page.addInitScript(observeLongTasks);
     // without the app's modules (the page as the server made it, the inline scripts only): what the document
-    // costs the browser by itself, to tell that from the hydration's cost. The load event then waits for
-    // ADR 080's 15 s safety timer, so the measurement starts from DOMContentLoaded.
+    // costs the browser by itself, to tell that from the hydration's cost (from DOMContentLoaded: nothing to
+    // wait for after it).
     if (!scripts) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     const loadBefore = load();
     await page.goto(base + path, { waitUntil: scripts ? "load" : "domcontentloaded", timeout: 120_000 });

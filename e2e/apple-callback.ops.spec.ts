@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 import { startServer, type ServerProcess } from "./helpers/server-process";
 
 let server: ServerProcess;

@@ -3,7 +3,7 @@
  * TRUST_PROXY, handed to the app by server.mjs's getLoadContext), so a client that is not a trusted proxy
  * cannot escape it by sending a new X-Client-IP / X-Forwarded-For with every request.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 import { startServer, type ServerProcess } from "./helpers/server-process";
 
 let server: ServerProcess;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 
 /**
  * Issue 15 §1, spec §4 boot / §2 (ADR 090): on a customer's first visit the location popup opens before any menu —

@@ -4,7 +4,7 @@
  * second, /readyz stays ready and says `redis: "down"`, and says `up` again once Redis is back.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 import { freePort, startServer, type ServerProcess } from "./helpers/server-process";
 
 let server: ServerProcess;

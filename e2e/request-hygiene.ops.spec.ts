@@ -5,7 +5,7 @@
  * request, every stderr line one JSON object (no stack traces). ADRs 075–079.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 import { HOSTILE_TARGETS } from "./helpers/hostile-targets";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);

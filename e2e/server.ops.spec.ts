@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/load-gate";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 

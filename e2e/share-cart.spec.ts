@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+import { gateLoadOnHydration } from "./helpers/load-gate";
 import { expect, test, type TestInfo } from "./helpers/returning-customer";
 
 /**
@@ -7,7 +8,7 @@ import { expect, test, type TestInfo } from "./helpers/returning-customer";
  */
 async function otherBrowser(browser: Browser, testInfo: TestInfo) {
   const use = testInfo.project.use;
-  return browser.newContext({
+  const context = await browser.newContext({
     viewport: use.viewport,
     isMobile: use.isMobile,
     hasTouch: use.hasTouch,
@@ -16,6 +17,9 @@ async function otherBrowser(browser: Browser, testInfo: TestInfo) {
     javaScriptEnabled: use.javaScriptEnabled,
     locale: "ru-RU",
   });
+  // another browser of the suite's: its load event, too, comes after the hydration (ADR 131)
+  await gateLoadOnHydration(context);
+  return context;
 }
 
 test.describe("share a cart", () => {

@@ -1,6 +1,5 @@
-import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR, HYDRATION_STARTED } from "./defer-scripts";
+import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR } from "./defer-scripts";
 
-const RELEASE = HYDRATION_STARTED;
 /**
  * Each request a script starts costs the main thread a few ms (Chromium's resource fetcher; 2–10 ms each at 4×
  * CPU throttling, ADR 109): the preloads are appended in slices of about this long, each slice its own task, so
@@ -40,11 +39,10 @@ const IMAGE_WAIT_MS = 1500;
  * The viewport's size is read only then: read while the document is parsed, `innerWidth` makes the browser lay
  * out the document so far inside the parse task (18–28 ms of a 240 KB menu on this machine, 4× in the lab).
  *
- * The document's `load` event still waits for the hydration to start, as it did when the module scripts
- * were parser-inserted: a hidden, empty iframe whose document is held open (`document.open()`) delays the
- * page's load event until the client entry has called `hydrateRoot` and closes it (`HydrationGate` below,
- * rendered in the head; a 15 s timer closes it if the scripts never run). So whatever waits for `load` (a test
- * runner, a crawler) finds React attached, and no request is involved.
+ * The document's `load` event does not wait for the hydration (ADR 131): on a page with no image still loading it
+ * comes first, and nothing in the storefront listens for it. (A hidden iframe held open used to delay it until
+ * `hydrateRoot`, ADR 080 and 109; that frame cost every page load 11–37 ms of main thread. The browser tests'
+ * harness makes it now, e2e/helpers/load-gate.ts, so that a test's clicks after `page.goto` reach React.)
  */
 export const BOOT = `(function(){
 var d=document,started=false,me=d.currentScript,nonce=me&&me.nonce,warm=me&&me.hasAttribute("data-warm-intl");
@@ -90,35 +88,11 @@ o.observe({type:"paint",buffered:true});
 })();`;
 
 /**
- * ADR 080's load gate, created by the last element of `<head>` (ADR 109): the hidden iframe, appended at the end
- * of the head (a tail node React's hydration leaves alone, like the preloads the boot appends there), with its
- * document held open. Creating a frame costs the main thread some 7 ms (two frame commits, a V8 context); here it
- * is paid before the first paint, instead of in the last parse task after it, where Lighthouse counts every
- * task's time four times towards the blocking time. The release closes the gate's document in a task of its own
- * and removes the frame in the next one: neither belongs in the task that evaluates the app's modules.
- */
-export const GATE = `(function(){
-var d=document,gate=null;
-var ch=typeof MessageChannel==="function"?new MessageChannel():null,queue=[];
-if(ch)ch.port1.onmessage=function(){var f=queue.shift();if(f)f();};
-function later(f){if(ch){queue.push(f);ch.port2.postMessage(0);}else setTimeout(f,0);}
-try{gate=d.createElement("iframe");gate.hidden=true;gate.tabIndex=-1;gate.title="";gate.setAttribute("aria-hidden","true");d.head.appendChild(gate);gate.contentDocument.open();}catch(e){gate=null;}
-window.${RELEASE}=function(){if(!gate)return;var g=gate;gate=null;later(function(){try{g.contentDocument.close();}catch(e){}later(function(){g.remove();});});};
-setTimeout(window.${RELEASE},15000);
-})();`;
-
-/**
- * A script's text, on the server only: both scripts run from the server's HTML, a script React inserts in the
+ * The script's text, on the server only: it runs from the server's HTML, a script React inserts in the
  * browser never runs, and on hydration React keeps the server's inner HTML (as ADR 110's JSON-LD and ADR 114's
  * analytics snippet), so the browser's bundle does not carry them (ADR 117: about 1.2 KB gzip on every first view).
  */
-const GATE_HTML = { __html: import.meta.env.SSR ? GATE : "" };
 const BOOT_HTML = { __html: import.meta.env.SSR ? BOOT : "" };
-
-/** The load gate: render it as the last child of `<head>` (root.tsx). */
-export function HydrationGate({ nonce }: { nonce?: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={GATE_HTML} />;
-}
 
 /**
  * `warmIntl`: the page's hydration formats a number (a price, a weight), so the boot creates the first Intl

@@ -8,9 +8,11 @@
  * one per test keeps CI inside its time budget.
  *
  * Use: `import { expect, test } from "./helpers/returning-customer";` instead of "@playwright/test".
- * A test that needs a first visit uses `test.use({ firstVisit: true })`, or plain "@playwright/test".
+ * A test that needs a first visit uses `test.use({ firstVisit: true })`, or "./helpers/load-gate". Both carry the
+ * harness's load gate (ADR 131): `load` comes after the hydration has started.
  */
-import { test as base, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { test as base } from "./load-gate";
 
 export { expect, type Page, type TestInfo } from "@playwright/test";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOT, GATE } from "~/document/hydration-boot";
+import { BOOT } from "~/document/hydration-boot";
 
 /**
  * Runs the boot script against a minimal fake document whose clock advances `msPerAppend` on every append, and
@@ -233,36 +233,5 @@ describe("the hydration boot script (ADR 080, 109)", () => {
     slow.frame();
     slow.runTimers();
     expect(slow.appended()).toEqual(["preload /assets/m0.js", "module script"]);
-  });
-
-  it("the gate's text, which comes before Remix's scripts, holds neither mark the document stream rewrites", () => {
-    // the stream makes the first `modulepreload` / `type="module"` it meets inert (ADR 080): met in the head first,
-    // they would keep the real preloads live (tried in session 12: the scripts were requested before the first paint)
-    expect(GATE).not.toContain("modulepreload");
-    expect(GATE).not.toContain('type="module"');
-  });
-
-  it("the gate script holds an iframe's document open in the head and releases it in later tasks", () => {
-    const queue: (() => void)[] = [];
-    const calls: string[] = [];
-    const contentDocument = { open: () => calls.push("open"), close: () => calls.push("close") };
-    const iframe = { hidden: false, tabIndex: 0, title: "x", setAttribute() {}, contentDocument, remove: () => calls.push("remove") };
-    const document = { createElement: () => iframe, head: { appendChild: () => calls.push("append to head") } };
-    class FakeChannel {
-      port1: { onmessage: (() => void) | null } = { onmessage: null };
-      port2 = { postMessage: () => queue.push(() => this.port1.onmessage?.()) };
-    }
-    const window: Record<string, (() => void) | undefined> = {};
-    new Function("document", "MessageChannel", "setTimeout", "window", GATE)(document, FakeChannel, () => 0, window);
-    expect(calls).toEqual(["append to head", "open"]);
-    expect(iframe.hidden).toBe(true);
-    window.__hydrationStarted!();
-    expect(calls).toEqual(["append to head", "open"]); // not inside the caller's task (the entry's evaluation)
-    queue.shift()!();
-    expect(calls.at(-1)).toBe("close");
-    queue.shift()!();
-    expect(calls.at(-1)).toBe("remove");
-    window.__hydrationStarted!(); // a second call (the 15 s timer) does nothing
-    expect(queue).toHaveLength(0);
   });
 });
