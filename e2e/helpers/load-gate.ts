@@ -7,7 +7,8 @@
  * `page.goto` waits for it, and a test that clicks right after it would get the server's plain link or form (which
  * work, by design) instead of the client's behaviour it means to check. The page used to hold `load` with a hidden
  * iframe whose document it kept open; creating that frame cost every page load 11–37 ms of main thread (two frame
- * commits, a V8 context) inside its first parse task, which Lighthouse counted towards the menu's blocking time.
+ * commits, a V8 context per script world) inside its first parse task, which Lighthouse counted towards the menu's
+ * blocking time.
  * The same frame is now made by the test harness only, from an init script:
  * - at `DOMContentLoaded` (`load` always comes after it), in a document that will hydrate (it holds the server's
  *   inert module script, `data-deferred-module`, app/document/defer-scripts.ts), a hidden iframe is appended to
