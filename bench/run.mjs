@@ -5,7 +5,8 @@
  * budget is reported and the exit code stays 0 unless the harness itself fails.
  *
  * Environment: BUILD_DIR; BENCH_BUILD=0 reuses an existing build; BENCH_PORT (3210; the cold server takes
- * the next port, the large-menu server the one after); BENCH_SECONDS per throughput reading (8);
+ * the next port, the large-menu server the one after); BENCH_SECONDS per throughput reading (8), after
+ * BENCH_WARM_UP_SECONDS (3) of unmeasured load on each page read (ADR 132);
  * BENCH_LIGHTHOUSE_RUNS per page (5; every run is reported and the budgets hold for every run, not the
  * median; 0 skips Lighthouse); BENCH_LARGE=0 skips the large-menu scenario; CHROMIUM_PATH (/usr/bin/chromium).
  *
@@ -30,6 +31,7 @@ const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
 /** the warm server listens on BENCH_PORT, the cold one on BENCH_PORT + 1 */
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 /** Lighthouse runs per page (every run reported); 0 skips Lighthouse */
@@ -132,6 +134,17 @@ async function throughput(url, ua, pid) {
   return { rps: result.requests.average, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.requests.total) };
 }
 
+/**
+ * Unmeasured load on each page before the throughput readings (ADR 132, issue 17 goal 4): a page read
+ * first under 10 connections paid the process's JIT warm-up of the code every page shares (Remix, Express, the
+ * document cache), and the page read after it did not — the home, read first, lost ≈ 0.2 ms per request to it
+ * (8 s readings of one server: ratio 0.73 in the first round, 0.79 and 0.81 in the next two, the simplest page
+ * steady). A few seconds of each page under the same load leave both equally warm.
+ */
+async function warmUp(urls, ua) {
+  for (const url of urls) await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers: { "user-agent": ua, cookie: RETURNING.get(new URL(url).origin) ?? "" } });
+}
+
 /** wall time of whole responses, one at a time (server render + localhost transfer): p50 and p99 in ms */
 async function renderTimes(url, ua, samples = 100) {
   for (let i = 0; i < 5; i++) await (await fetch(url, { headers: { "User-Agent": ua } })).arrayBuffer();
@@ -199,6 +212,7 @@ async function measureWarm(server, { key, prefix, lighthousePages, simplestPage,
 
   // throughput against the simplest document page (root layout + a paragraph), which pays the same
   // per-page costs as the menu except the menu itself, read in the same minute
+  await warmUp(simplestPage ? [`${server.base}/`, `${server.base}/terms-of-sale`] : [`${server.base}/`], DESKTOP_UA);
   const homeLoad = await throughput(`${server.base}/`, DESKTOP_UA, server.pid);
   const page = homeLoad.rps;
   Object.assign(out, { homeRps: page, homeCpuMsPerRequest: homeLoad.cpuMsPerRequest });
@@ -218,6 +232,7 @@ async function measureWarm(server, { key, prefix, lighthousePages, simplestPage,
     const uncached = await startServer(uncachedPort, { ...env, DOCUMENT_CACHE_MB: "0" });
     try {
       const rendered = await renderTimes(`${uncached.base}/`, DESKTOP_UA);
+      await warmUp([`${uncached.base}/`, `${uncached.base}/terms-of-sale`], DESKTOP_UA);
       const homeRendered = await throughput(`${uncached.base}/`, DESKTOP_UA, uncached.pid);
       const trivialRendered = await throughput(`${uncached.base}/terms-of-sale`, DESKTOP_UA, uncached.pid);
       Object.assign(out, {
