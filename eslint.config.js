@@ -51,6 +51,14 @@ export default tseslint.config(
     },
   },
   {
+    // the browser tests' load gate (ADR 131): a spec's `test` carries it; "@playwright/test"'s own does not, and a
+    // click right after `page.goto` could then reach the server's plain link before React is attached
+    files: ["e2e/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "@playwright/test", importNames: ["test"], message: "Import test from ./helpers/load-gate or ./helpers/returning-customer (ADR 131: the load gate)." }] }],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },
