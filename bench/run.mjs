@@ -130,7 +130,7 @@ function cpuMs(pid) {
  */
 async function throughput(url, ua, pid) {
   const before = cpuMs(pid);
-  const result = await autocannon({ url, connections: 10, duration: DURATION, headers: { "user-agent": ua, cookie: RETURNING.get(new URL(url).origin) ?? "" } });
+  const result = await underLoad(url, ua, DURATION);
   return { rps: result.requests.average, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.requests.total) };
 }
 
@@ -142,7 +142,12 @@ async function throughput(url, ua, pid) {
  * steady). A few seconds of each page under the same load leave both equally warm.
  */
 async function warmUp(urls, ua) {
-  for (const url of urls) await autocannon({ url, connections: 10, duration: WARM_UP_SECONDS, headers: { "user-agent": ua, cookie: RETURNING.get(new URL(url).origin) ?? "" } });
+  for (const url of urls) await underLoad(url, ua, WARM_UP_SECONDS);
+}
+
+/** `url` under 10 connections for `seconds`, as the returning customer of its server */
+function underLoad(url, ua, seconds) {
+  return autocannon({ url, connections: 10, duration: seconds, headers: { "user-agent": ua, cookie: RETURNING.get(new URL(url).origin) ?? "" } });
 }
 
 /** wall time of whole responses, one at a time (server render + localhost transfer): p50 and p99 in ms */
