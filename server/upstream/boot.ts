@@ -4,6 +4,8 @@
  * (DESIGN.md budget: cold start ≤ 4 × upstream latency): the resto, modifiers, time slots, working hours and
  * promotions at once; the groups and positions of every menu as soon as the resto names its menus.
  */
+import { telemetry } from "../telemetry";
+import type { CatalogCache } from "./cache";
 import type { Catalog } from "./catalog";
 import type {
   ModifierGroup,
@@ -89,12 +91,29 @@ export interface Boot {
   loadRestoCatalog(restoId: number): Promise<RestoCatalog>;
 }
 
-export function createBoot(catalog: Catalog): Boot {
+export function createBoot(catalog: Catalog, cache: Pick<CatalogCache, "version">): Boot {
   // The last catalog built per resto, with the cached parts it was built from: a warm page view gets the
   // same objects from the cache, so it reuses the normalized catalog instead of rebuilding it.
   const built = new Map<number, { parts: unknown[]; catalog: RestoCatalog }>();
+  // ADR 133: the last catalog per resto whose every part came fresh from the in-memory store, until the first of
+  // them stops being fresh or the cache changes: what asking for each part again would give, without asking
+  const held = new Map<number, { catalog: RestoCatalog; parts: number; freshUntil: number; version: number }>();
 
   async function loadRestoCatalog(restoId: number): Promise<RestoCatalog> {
+    const kept = held.get(restoId);
+    if (kept && kept.version === cache.version() && Date.now() <= kept.freshUntil) {
+      // the parts' reads are still the cache's hits, for its operators (issue 16)
+      telemetry.count("catalog_cache_requests_total", { result: "hit" }, kept.parts);
+      return kept.catalog;
+    }
+    const version = cache.version();
+    const result = await buildCatalog(restoId);
+    if (result.freshUntil !== undefined) held.set(restoId, { catalog: result.catalog, parts: result.parts, freshUntil: result.freshUntil, version });
+    else held.delete(restoId);
+    return result.catalog;
+  }
+
+  async function buildCatalog(restoId: number): Promise<{ catalog: RestoCatalog; parts: number; freshUntil: number | undefined }> {
     const resto = catalog.resto(restoId);
     const menus = resto.then(({ value }) =>
       Promise.all(value.menus.map((menu) => Promise.all([catalog.positionGroups(menu.id), catalog.positions(menu.id)]))),
@@ -112,9 +131,11 @@ export function createBoot(catalog: Catalog): Boot {
     const all = [restoR, modifiersR, slotsR, hoursR, promotionsR, ...menusR.flat()];
     const degraded = all.some((part) => part.degraded);
     const parts = [degraded, ...all.map((part) => part.value)];
+    // undefined unless every part came fresh from the in-memory store
+    const freshUntil = all.every((part) => part.freshUntil !== undefined) ? Math.min(...all.map((part) => part.freshUntil!)) : undefined;
     const previous = built.get(restoId);
     if (previous && previous.parts.length === parts.length && previous.parts.every((p, i) => p === parts[i])) {
-      return previous.catalog;
+      return { catalog: previous.catalog, parts: all.length, freshUntil };
     }
 
     const result: RestoCatalog = {
@@ -131,7 +152,7 @@ export function createBoot(catalog: Catalog): Boot {
       degraded,
     };
     built.set(restoId, { parts, catalog: result });
-    return result;
+    return { catalog: result, parts: all.length, freshUntil };
   }
 
   return { loadRestoCatalog };

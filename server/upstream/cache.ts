@@ -45,6 +45,11 @@ export interface Cached<T> {
   source: CacheSource;
   /** the upstream failed the last time this key was fetched, so `value` is the last good one */
   degraded: boolean;
+  /**
+   * Set on an answer from the in-memory store within the TTL: the `Date.now()` up to which this value stays the
+   * fresh answer for its key, as long as `version()` does not change (see there).
+   */
+  freshUntil?: number;
 }
 
 export interface CacheFailure {
@@ -85,6 +90,14 @@ export interface CatalogCache {
   delete(key: string): Promise<void>;
   /** drops every entry and failure (demo reset) */
   clear(): Promise<void>;
+  /**
+   * A number that changes whenever the cache's entries or failures may have: every write or delete of the store
+   * (cachified's, background refreshes' included), every failure recorded or cleared, `delete`, `clear`, any
+   * answer that did not come from the in-memory store within the TTL. While it stays the same, an answer with
+   * `freshUntil` is the answer its key would get again until then (what lets the boot keep a resto's whole
+   * catalog without asking for its parts, ADR 133).
+   */
+  version(): number;
   readonly store: CatalogStore;
 }
 
@@ -93,7 +106,25 @@ export const DEFAULT_SWR_MS = 24 * 60 * 60_000;
 export const DEFAULT_RETRY_AFTER_MS = 5_000;
 
 export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCache {
-  const store = options.store ?? createLruStore(options.max);
+  let version = 0;
+  const given = options.store ?? createLruStore(options.max);
+  // every write and delete of the store goes through here, so version() sees it (cachified's and background ones)
+  const store: CatalogStore = {
+    name: given.name,
+    get: (key) => given.get(key),
+    set(key, entry) {
+      version++;
+      return given.set(key, entry);
+    },
+    delete(key) {
+      version++;
+      return given.delete(key);
+    },
+    clear() {
+      version++;
+      return given.clear();
+    },
+  };
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const swr = options.swrMs ?? DEFAULT_SWR_MS;
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
@@ -109,8 +140,11 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
     const stored = opts.forceFresh ? undefined : store.get(key);
     if (stored && !(stored instanceof Promise) && isExpired(stored.metadata) === false) {
       telemetry.count("catalog_cache_requests_total", { result: "hit" });
-      return { value: stored.value as T, source: "cache", degraded: failures.has(key) };
+      const { createdTime, ttl: freshFor } = stored.metadata;
+      const freshUntil = freshFor === null ? Infinity : createdTime + (freshFor ?? 0);
+      return { value: stored.value as T, source: "cache", degraded: failures.has(key), freshUntil };
     }
+    version++;
     // set by the reporter below while cachified runs (a cast keeps TS from narrowing it to "fresh")
     let source = "fresh" as CacheSource;
     let entry: unknown;
@@ -132,10 +166,11 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
           if (inBackground && failure && Date.now() - failure.at < retryAfterMs) throw failure.error;
           try {
             const fresh = await getFresh();
-            failures.delete(key);
+            if (failures.delete(key)) version++;
             return fresh;
           } catch (error) {
             failures.set(key, { key, at: Date.now(), error });
+            version++;
             throw error;
           }
         },
@@ -182,6 +217,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
       failures.clear();
       await store.clear();
     },
+    version: () => version,
     store,
   };
 }

@@ -77,7 +77,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
   const catalog = createCatalog(deps);
   const delivery = createDelivery(deps, catalog);
-  const { loadRestoCatalog } = createBoot(catalog);
+  const { loadRestoCatalog } = createBoot(catalog, cache);
 
   return {
     catalog,

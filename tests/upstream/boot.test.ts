@@ -1,5 +1,6 @@
 import { delay, http as mock, HttpResponse, type JsonBodyType } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { addTelemetrySink } from "~server/telemetry";
 import { SYNTHETIC_GROUP_ID, withSyntheticGroup } from "~server/upstream/boot";
 import { positionGroupsSchema, positionsSchema } from "~/lib/model";
 import * as f from "./fixtures";
@@ -125,6 +126,56 @@ describe("boot.loadRestoCatalog (spec §4 boot)", () => {
     const warm = await upstream.boot.loadRestoCatalog(173);
     expect(upstream.stats().calls).toBe(calls);
     expect(warm).toBe(cold);
+  });
+
+  it("a warm boot within the parts' TTL asks the cache for nothing, and counts its parts as the cache's hits (ADR 133)", async () => {
+    bootUpstream(0);
+    const upstream = makeUpstream();
+    const cold = await upstream.boot.loadRestoCatalog(173);
+    await upstream.boot.loadRestoCatalog(173); // every part a hit of the store: the catalog is held from here
+    const cached = vi.spyOn(upstream.cache, "cached");
+    const counted: number[] = [];
+    const stop = addTelemetrySink({
+      count: (name, _labels, by) => void (name === "catalog_cache_requests_total" && counted.push(by)),
+      observe() {},
+      set() {},
+    });
+    try {
+      expect(await upstream.boot.loadRestoCatalog(173)).toBe(cold);
+    } finally {
+      stop();
+    }
+    expect(cached).not.toHaveBeenCalled();
+    // 1 resto + 4 resto-wide lists + 2 menus × (groups + positions)
+    expect(counted).toEqual([9]);
+  });
+
+  it("a part deleted from the cache is asked for again on the next boot, which shows its new value", async () => {
+    bootUpstream(0);
+    const upstream = makeUpstream();
+    await upstream.boot.loadRestoCatalog(173);
+    await upstream.boot.loadRestoCatalog(173);
+    server.use(mock.get(`${BASE}/1/restos/173/promotions`, () => HttpResponse.json([])));
+    await upstream.cache.delete("upstream:test-brand:resto:173:promotions");
+    const calls = upstream.stats().calls;
+    const catalog = await upstream.boot.loadRestoCatalog(173);
+    expect(upstream.stats().calls).toBe(calls + 1);
+    expect(catalog.promotions).toEqual([]);
+  });
+
+  it("past a part's TTL the boot asks again: the background refresh's value is in the next catalog", async () => {
+    bootUpstream(0);
+    const upstream = makeUpstream({ cache: { ttlMs: 40 } });
+    const first = await upstream.boot.loadRestoCatalog(173);
+    await upstream.boot.loadRestoCatalog(173);
+    server.use(mock.get(`${BASE}/1/restos/173/promotions`, () => HttpResponse.json([])));
+    await delay(60);
+    const stale = await upstream.boot.loadRestoCatalog(173); // stale parts served, refreshed in the background
+    expect(stale.promotions).toEqual(first.promotions);
+    await upstream.cache.settle();
+    const refreshed = await upstream.boot.loadRestoCatalog(173);
+    expect(refreshed.promotions).toEqual([]);
+    expect(refreshed.resto).toEqual(first.resto);
   });
 
   it("fails with the first failing part's message (spec §4: a fatal error with the message)", async () => {

@@ -162,6 +162,44 @@ describe("catalog cache", () => {
     expect(count()).toBe(3);
   });
 
+  it("a hit within the TTL says until when it stays fresh; version() moves on every change and only then (ADR 133)", async () => {
+    const { state } = cityUpstream();
+    const upstream = makeUpstream({ cache: { ttlMs: 1_000, retryAfterMs: 0 } });
+    const { cache } = upstream;
+    const first = await upstream.catalog.city(115);
+    expect(first.freshUntil).toBeUndefined(); // fetched: not an answer of the store
+    const version = cache.version();
+    advance(400);
+    const hit = await upstream.catalog.city(115);
+    expect(hit).toMatchObject({ source: "cache", freshUntil: T0 + 1_000 });
+    await upstream.catalog.city(115);
+    expect(cache.version()).toBe(version); // hits change nothing
+
+    // a refresh in the background (past the TTL) writes the store: the version moves, also after the answer
+    advance(1_000);
+    state.name = "Москва (новое)";
+    const stale = await upstream.catalog.city(115);
+    expect(stale.freshUntil).toBeUndefined();
+    const during = cache.version();
+    expect(during).not.toBe(version);
+    await cache.settle();
+    expect(cache.version()).not.toBe(during);
+
+    // a failure recorded moves it; so do delete and clear
+    advance(1_500);
+    state.down = true;
+    const before = cache.version();
+    await upstream.catalog.city(115);
+    await cache.settle();
+    expect(cache.version()).not.toBe(before);
+    let last = cache.version();
+    await cache.delete("upstream:test-brand:city:115");
+    expect(cache.version()).not.toBe(last);
+    last = cache.version();
+    await cache.clear();
+    expect(cache.version()).not.toBe(last);
+  });
+
   it("the LRU store is bounded", async () => {
     const store = createLruStore(2);
     const cache = createCatalogCache({ store });
