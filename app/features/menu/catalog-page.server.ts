@@ -52,7 +52,7 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   const addedName = addedId ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null) : null;
   // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
   const menus = !all ? NONE : device === "mobile" && options.menuId ? phoneMenu(catalog, location.method, now, adultConfirmed, options.menuId) : views.menus;
-  const paged = pageMenus(menus, search.get("page"), search.get("through"));
+  const paged = pagedViews(menus, search.get("page"), search.get("through"));
   return {
     added: addedName,
     ...base,
@@ -74,6 +74,34 @@ const memo = createMinuteMemo<RestoCatalog, ReturnType<typeof buildCatalogViews>
  */
 function catalogViews(catalog: RestoCatalog, method: DeliveryMethod, now: Date, adultConfirmed: boolean) {
   return memo(catalog, now, `${method}|${adultConfirmed}`, () => buildCatalogViews(catalog, method, now, adultConfirmed));
+}
+
+type PagedViews = ReturnType<typeof pageMenus>;
+
+const pagesOf = new WeakMap<MenuView[], Map<string, PagedViews>>();
+/** the ranges kept per menus object; past it they are forgotten and made again (the range is the URL's, anyone's) */
+const RANGES_KEPT = 32;
+
+/**
+ * The page of `menus` a URL's `?page=` and `?through=` ask for, the same objects for the same menus and
+ * parameters (ADR 133): `menus` is a view shared for a minute (ADR 108), so its pages are made once, and with them
+ * their JSON text (ADR 120, made once per object), not on every request (a large menu's page was a new array per
+ * request: its text stringified and the document key's digest of it taken again each time).
+ */
+function pagedViews(menus: MenuView[], page: string | null, through: string | null): PagedViews {
+  let ranges = pagesOf.get(menus);
+  if (!ranges) {
+    ranges = new Map();
+    pagesOf.set(menus, ranges);
+  }
+  const key = JSON.stringify([page, through]);
+  let paged = ranges.get(key);
+  if (!paged) {
+    if (ranges.size >= RANGES_KEPT) ranges.clear();
+    paged = pageMenus(menus, page, through);
+    ranges.set(key, paged);
+  }
+  return paged;
 }
 
 const phoneMenus = createMinuteMemo<RestoCatalog, MenuView[]>();
