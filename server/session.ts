@@ -126,7 +126,8 @@ export type HistoryState = z.infer<typeof historyStateSchema>;
 
 interface Store<T> {
   name: string;
-  read(header: string | null): Promise<T>;
+  /** the state a `Cookie` header holds (its schema's default when none or not valid), and that state's JSON text */
+  read(header: string | null): Promise<{ value: T; text: string }>;
   serialize(value: T): Promise<string>;
   destroy(): Promise<string>;
 }
@@ -142,7 +143,17 @@ function cookieName(base: string, config: Config) {
 const MEMO_HEADER_CHARS = 8192;
 
 /**
- * Remembers what a store's cookie in a `Cookie` header opens to (its text, or null when absent or not genuine).
+ * The JSON text of `value` read by `schema`, or null when it does not fit. The schemas' defaults are constants and
+ * their values JSON data, so the text parses back to the very state the schema gave (fresh objects every time).
+ */
+function validText<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): string | null {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? JSON.stringify(parsed.data) : null;
+}
+
+/**
+ * Remembers what a store's cookie in a `Cookie` header opens to (its state's text, or null when absent, not genuine
+ * or not valid).
  * Opening is a pure function of the header while the process lives (the secrets are read once, at start-up), and
  * a customer's browser repeats the same header on every request until one of its cookies changes; so parsing,
  * the signature check, AES-GCM and inflating run once per header, not once per request (issue 17: they were
@@ -179,22 +190,23 @@ function cookieFor(base: string, config: Config, maxAge: number, secrets?: strin
 
 function encryptedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config, maxAge: number): Store<T> {
   const cookie = cookieFor(base, config, maxAge);
-  const empty = () => schema.parse({});
+  const empty = JSON.stringify(schema.parse({}));
+  // opened, parsed and validated once per header: a read is one JSON.parse of the remembered state's text
   const open = openedOnce(async (header) => {
     const sealed: unknown = await cookie.parse(header);
-    return typeof sealed === "string" ? unseal(sealed, config.sessionSecrets, base) : null;
+    const plain = typeof sealed === "string" ? unseal(sealed, config.sessionSecrets, base) : null;
+    if (!plain) return null;
+    try {
+      return validText(schema, JSON.parse(plain));
+    } catch {
+      return null;
+    }
   });
   return {
     name: cookie.name,
     async read(header) {
-      const plain = await open(header);
-      if (!plain) return empty();
-      try {
-        const parsed = schema.safeParse(JSON.parse(plain));
-        return parsed.success ? parsed.data : empty();
-      } catch {
-        return empty();
-      }
+      const text = (await open(header)) ?? empty;
+      return { value: JSON.parse(text) as T, text };
     },
     async serialize(value) {
       const header = await cookie.serialize(seal(JSON.stringify(value), config.sessionSecrets, base));
@@ -208,18 +220,17 @@ function encryptedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unkn
 
 function signedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config): Store<T> {
   const cookie = cookieFor(base, config, YEAR, config.sessionSecrets);
-  const empty = () => schema.parse({});
-  // the verified value as JSON text: every read gets objects of its own to change
+  const empty = JSON.stringify(schema.parse({}));
+  // the verified, validated value as JSON text: every read gets objects of its own to change
   const open = openedOnce(async (header) => {
     const value: unknown = await cookie.parse(header);
-    return value === null || value === undefined ? null : JSON.stringify(value);
+    return value === null || value === undefined ? null : validText(schema, value);
   });
   return {
     name: cookie.name,
     async read(header) {
-      const text = await open(header);
-      const parsed = schema.safeParse(text === null ? {} : JSON.parse(text));
-      return parsed.success ? parsed.data : empty();
+      const text = (await open(header)) ?? empty;
+      return { value: JSON.parse(text) as T, text };
     },
     serialize: (value) => cookie.serialize(value),
     destroy: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
@@ -282,11 +293,11 @@ function entry<K extends Kind>(request: Request, kind: K): Promise<Entry<StateOf
   const existing = sessions[kind] as Promise<Entry<StateOf<K>>> | undefined;
   if (existing) return existing;
   const store = getStores()[kind] as unknown as Store<StateOf<K>>;
-  const created = store.read(request.headers.get("Cookie")).then((value) => {
+  const created = store.read(request.headers.get("Cookie")).then(({ value, text }) => {
     const stamped = stampBrand(kind, value);
     // a cookie of another white-label or version was dropped: the browser's local storage goes too
     if (kind === "storefront" && (value as StorefrontState).app_white_label !== undefined && stamped !== value) resetRequests.add(request);
-    return { value: stamped, snapshot: JSON.stringify(value), destroyed: false };
+    return { value: stamped, snapshot: text, destroyed: false };
   });
   (sessions as Record<Kind, unknown>)[kind] = created;
   return created;

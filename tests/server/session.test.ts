@@ -104,6 +104,29 @@ describe("cookie sessions", () => {
     expect((await getState(forged, "storefront")).cart_positions).toEqual([]);
   });
 
+  it("reads a genuine cookie through its schema every time: defaults filled, an unfitting state empty, nothing to commit", async () => {
+    const secrets = [process.env.SESSION_SECRET!];
+    const sealedAs = async (state: unknown) => (await createCookie("sf_state").serialize(seal(JSON.stringify(state), secrets, "sf_state"))).split(";")[0]!;
+    const partial = await sealedAs({ app_white_label: "demo-pizza", app_version: "1", city_id: 5 });
+    for (let i = 0; i < 2; i++) {
+      const request = new Request("http://localhost/", { headers: { Cookie: partial } });
+      const state = await getState(request, "storefront");
+      expect(state).toMatchObject({ city_id: 5, cart_positions: [] });
+      state.cart_positions.push({ positionId: 1, menuId: 1, count: 1, modifiers: [] }); // the next read must not see it
+      expect((await commitHeaders(request)).getSetCookie()).toHaveLength(1);
+      // read only: the default it was given is not a change
+      const untouched = new Request("http://localhost/", { headers: { Cookie: partial } });
+      await getState(untouched, "storefront");
+      expect((await commitHeaders(untouched)).getSetCookie()).toHaveLength(0);
+    }
+    const unfitting = await sealedAs({ app_white_label: "demo-pizza", app_version: "1", city_id: "Москва", cart_positions: "all" });
+    for (let i = 0; i < 2; i++) {
+      const state = await getState(new Request("http://localhost/", { headers: { Cookie: unfitting } }), "storefront");
+      expect(state.city_id).toBeUndefined();
+      expect(state.cart_positions).toEqual([]);
+    }
+  });
+
   it("remembers each header's text, refusals included, and never a header too long to keep", async () => {
     const opened: (string | null)[] = [];
     const open = openedOnce(async (header) => {
