@@ -40,6 +40,12 @@ describe("dataKeyText: what a document's loader data says, or null", () => {
     expect(dataKeyText({ a: [1, "два", true, null], b: { c: 0.5 }, "к\"люч": -2 })).toBe('{"a":[1,"два",true,null],"b":{"c":0.5},"к\\"люч":-2}');
   });
 
+  it("is JSON.stringify's text for plain data, strings short and long, read once or many times", () => {
+    const strings = ["", "a", 'к"в\\ыч\n', "x".repeat(64), "y".repeat(65), "\u2028", "z".repeat(1023)];
+    const data = { list: strings.map((text, i) => ({ [text]: text, i })), again: strings };
+    for (let round = 0; round < 3; round++) expect(dataKeyText(data)).toBe(JSON.stringify(data));
+  });
+
   it("names undefined property values, which JSON leaves out", () => {
     const texts = [{ a: { x: undefined }, b: {} }, { a: {}, b: { x: undefined } }, { a: {}, b: {} }].map(dataKeyText);
     expect(new Set(texts).size).toBe(3);
