@@ -54,43 +54,32 @@ interface Entry {
   bytes: number;
 }
 
+/** `compute` of a string, remembered per string until `maxChars` characters of them are remembered; then forgotten */
+function perString(maxChars: number, compute: (text: string) => string): (text: string) => string {
+  const known = new Map<string, string>();
+  let chars = 0;
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      if (chars > maxChars) {
+        known.clear();
+        chars = 0;
+      }
+      value = compute(text);
+      known.set(text, value);
+      chars += text.length;
+    }
+    return value;
+  };
+}
+
 /** long strings (a menu's JSON, a namespace of messages) are keyed by their digest, remembered per string */
 const LONG_STRING = 1024;
-const digests = new Map<string, string>();
-let digestedChars = 0;
-
-function digestOf(text: string): string {
-  let digest = digests.get(text);
-  if (digest === undefined) {
-    if (digestedChars > 2_000_000) {
-      digests.clear();
-      digestedChars = 0;
-    }
-    digest = createHash("sha256").update(text).digest("base64");
-    digests.set(text, digest);
-    digestedChars += text.length;
-  }
-  return digest;
-}
+const digestOf = perString(2_000_000, (text) => createHash("sha256").update(text).digest("base64"));
 
 /** short strings (property names, a card's fields, "desktop") as JSON, remembered: the same come back on every key */
 const SHORT_STRING = 64;
-const quoted = new Map<string, string>();
-let quotedChars = 0;
-
-function quote(text: string): string {
-  let json = quoted.get(text);
-  if (json === undefined) {
-    if (quotedChars > 1_000_000) {
-      quoted.clear();
-      quotedChars = 0;
-    }
-    json = JSON.stringify(text);
-    quoted.set(text, json);
-    quotedChars += text.length;
-  }
-  return json;
-}
+const quote = perString(1_000_000, (text) => JSON.stringify(text));
 
 /**
  * A text that names `data` exactly — JSON, except that `undefined` property values are written (`~`) and strings
