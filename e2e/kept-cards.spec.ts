@@ -74,6 +74,28 @@ test.describe("kept menu cards", () => {
     expect(await sameDocument(page)).toBe(true);
   });
 
+  test("the cards' routes are discovered once the page is idle, so opening a card needs no manifest round trip (ADR 134)", async ({ page }) => {
+    // the hydration registers no card link: the server's cards carry no data-discover
+    const html = await (await page.request.get("/menus/501")).text();
+    expect(html).toContain(`href="${MARGHERITA}"`);
+    expect(html).not.toMatch(/<a [^>]*href="\/menus\/501\/positions\/[^"]*"[^>]*data-discover|<a [^>]*data-discover[^>]*href="\/menus\/501\/positions\//);
+    const discovered = page.waitForResponse((r) => r.url().includes("/__manifest") && decodeURIComponent(r.url()).includes(MARGHERITA));
+    await page.goto("/menus/501");
+    await discovered;
+    // one link per card, later
+    const cardUrls = await page.getByTestId("position-card").evaluateAll((cards) => new Set(cards.map((c) => c.querySelector("a[data-nav]")?.getAttribute("href"))).size);
+    await expect.poll(() => page.locator("[data-testid=position-card] a[data-nav][data-discover]").count()).toBe(cardUrls);
+    const manifestAsks: string[] = [];
+    page.on("request", (r) => {
+      // (the layer's own links are discovered when it mounts: only a request for the card's URL is a round trip)
+      if (r.url().includes("/__manifest") && decodeURIComponent(r.url()).includes(MARGHERITA)) manifestAsks.push(r.url());
+    });
+    await page.getByTestId("position-card").filter({ hasText: "Маргарита" }).getByRole("link", { name: "Маргарита", exact: true }).click();
+    await expect(page.getByRole("dialog", { name: "Маргарита" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${MARGHERITA}$`));
+    expect(manifestAsks).toEqual([]);
+  });
+
   test("after a language switch the cards speak the new language and still add", async ({ page }) => {
     await page.goto("/menus/501");
     await page.locator("summary").filter({ hasText: "ru" }).click();

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, 
 import { fragmentKey, useFragmentCache } from "~/document/fragment-cache";
 import { useTranslation } from "~/i18n/react";
 import { cartWrites } from "~/features/cart/write-queue";
+import { discoverCardLinks } from "./card-discovery";
 import { addKey, addsInFlight, sameCards, type CardsIdentity } from "./kept-cards";
 import type { PositionCardView } from "./menu-view.server";
 import { PositionCard } from "./PositionCard";
@@ -116,6 +117,8 @@ function BrowserCardGrid({
       if (button && button.disabled !== disabled) button.disabled = disabled;
     }
   }, [keepServerCards, busyKey]);
+  // the cards' routes are discovered once the browser is idle, not in the hydration's effects (ADR 134)
+  useEffect(() => (list.current ? discoverCardLinks(list.current) : undefined), [keepServerCards, positions]);
   // cart writes go one at a time (ADR 119): an add made while another is on its way is sent once that one is answered
   useEffect(() => cartWrites.observe(busyKey !== ""), [busyKey]);
 
@@ -147,7 +150,7 @@ function BrowserCardGrid({
   }
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <ul key="cards" className={className} data-testid={testId} onClick={onClick} onSubmit={onSubmit}>
+    <ul key="cards" ref={list} className={className} data-testid={testId} onClick={onClick} onSubmit={onSubmit}>
       {positions.map((p, i) => (
         <PositionCard
           key={`${p.menuId}-${p.id}`}

@@ -25,7 +25,8 @@ export interface PositionCardProps {
  *
  * Plain links and a plain form, no router hooks: the card is a function of its props, so the server can
  * render a grid of them once and reuse the HTML (ADR 043). With JavaScript, CardGrid turns the links into
- * client navigations and the form into a fetcher submission by delegation.
+ * client navigations and the form into a fetcher submission by delegation. Its links carry no `data-discover`:
+ * the grid marks them for Remix's route discovery once the browser is idle (ADR 134).
  */
 export function PositionCard({ position, currency, t, lang, redirectTo, busy = false, photo = "lazy" }: PositionCardProps) {
   // React 18 passes the lowercase attribute through as is (it does not know `fetchPriority` yet)
@@ -35,12 +36,12 @@ export function PositionCard({ position, currency, t, lang, redirectTo, busy = f
   const measure = formatMeasure(position.measure, t, lang);
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl bg-surface" data-testid="position-card" id={`position-${position.id}`}>
-      <a href={detailUrl} data-nav="" data-discover="true" className="block" tabIndex={-1} aria-hidden="true">
+      <a href={detailUrl} data-nav="" className="block" tabIndex={-1} aria-hidden="true">
         <Image src={position.photo} alt="" loading={photo === "lazy" ? "lazy" : "eager"} decoding="async" {...priority} width={320} height={240} className={`aspect-[4/3] w-full ${position.available ? "" : "opacity-60"}`} />
       </a>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h4 className="text-base font-medium leading-snug">
-          <a href={detailUrl} data-nav="" data-discover="true" className="hover:underline">
+          <a href={detailUrl} data-nav="" className="hover:underline">
             {position.name}
           </a>
         </h4>
@@ -63,7 +64,6 @@ export function PositionCard({ position, currency, t, lang, redirectTo, busy = f
             <a
               href={detailUrl}
               data-nav=""
-              data-discover="true"
               className="rounded-full bg-brand px-3 py-1.5 text-sm font-semibold text-on-brand"
               aria-label={t("menu.chooseNamed", { name: position.name })}
             >
