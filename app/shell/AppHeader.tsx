@@ -16,7 +16,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
   // e.g. "//evil.example/x" when the page was opened as https://site//evil.example/x: never handed on as a target
   const here = redirectTarget(location.pathname + location.search);
   return (
-    <header className="sticky top-0 z-[100] border-b border-line bg-bg/95 backdrop-blur">
+    <header className="sticky top-0 z-[100] border-b border-line bg-bg">
       <div className="mx-auto flex h-appbar max-w-7xl items-center gap-1.5 px-3 sm:gap-3 sm:px-4 md:h-header-lg">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded" prefetch="intent">
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />

@@ -13,7 +13,7 @@ export function ConsentBanner() {
   return (
     <section
       aria-label={t("brand.consentLabel")}
-      className="fixed inset-x-0 bottom-0 z-[2300] border-t border-line bg-surface/95 px-4 py-3 backdrop-blur md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-2xl md:border"
+      className="fixed inset-x-0 bottom-0 z-[2300] border-t border-line bg-surface px-4 py-3 md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-2xl md:border"
       data-testid="consent-banner"
       data-fixed-bottom=""
       data-consent-banner=""
