@@ -16,7 +16,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix vite:build
+RUN npx remix vite:build && node scripts/precompress.mjs
 
 FROM ${BASE_IMAGE} AS prod-deps
 ARG NODE_EXTRA_CA_CERTS

@@ -12,6 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import { alignForRemix, mayPost, siteOrigin } from "./server/http-origin.mjs";
 import { IMMUTABLE, namesCurrentVersion } from "./server/asset-version.mjs";
@@ -191,7 +192,22 @@ const publicFileHeaders = (res, file) => {
 app.use(compression());
 // Vite's hashed output is immutable; the files copied from public/ (brand mark, favicon, robots.txt, demo photos)
 // keep their names across releases, so they get an hour (issue 14 §9), unless asked for with their version
-const hashedAssets = express.static(path.join(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders: staticHeaders });
+const assetsDir = path.join(build.assetsBuildDirectory, "assets");
+const assetOptions = { immutable: true, maxAge: "1y", index: false, redirect: false, setHeaders: staticHeaders };
+// the build's Brotli and gzip copies (scripts/precompress.mjs) are sent as they are; `compression` leaves an encoded
+// answer alone and still compresses a file without copies (ADR 135)
+const precompressedAssets = expressStaticGzip(assetsDir, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic: assetOptions });
+// a path that does not decode gets serve-static's plain 400, not express-static-gzip's own HTML one
+const plainAssets = express.static(assetsDir, assetOptions);
+const decodes = (p) => {
+  try {
+    decodeURIComponent(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const hashedAssets = (req, res, next) => (decodes(req.path) ? precompressedAssets : plainAssets)(req, res, next);
 app.use(`${build.publicPath}assets`, hashedAssets);
 // public files all have an extension: page URLs skip the file-system look-up entirely
 const builtPublicFiles = express.static(build.assetsBuildDirectory, { maxAge: "1h", index: false, redirect: false, setHeaders: publicFileHeaders });

@@ -5,6 +5,9 @@
  * request, every stderr line one JSON object (no stack traces). ADRs 075–079.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { get } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "./helpers/load-gate";
 import { HOSTILE_TARGETS } from "./helpers/hostile-targets";
 
@@ -360,6 +363,54 @@ test.describe("request hygiene against the production server (issue 14)", () => 
     const stale = await fetch(`${base}/brands/demo/mark.svg?v=000000000000`);
     await stale.arrayBuffer();
     expect(stale.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  test("hashed assets go out as the build compressed them (ADR 135): Brotli, gzip or the file, each the same script", async () => {
+    const { base } = server;
+    const html = await (await fetch(`${base}/menus/501`, { headers: { Cookie: cookie } })).text();
+    const asset = /\/assets\/shell-[\w-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const file = readFileSync(`${process.env.BUILD_DIR ?? "build"}/client${asset}`);
+    // raw bytes as a client gets them (fetch would decode them)
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) =>
+        get(`${base}${path}`, { headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject),
+      );
+    const decoders: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, none: (b) => b };
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["br;q=1.0, gzip;q=0.8, *;q=0.1", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["identity", "none"],
+      [undefined, "none"],
+    ] as const) {
+      const res = await raw(asset!, accept);
+      expect(res.status, String(accept)).toBe(200);
+      expect(res.headers["content-encoding"] ?? "none", String(accept)).toBe(encoding);
+      expect(res.headers["vary"], String(accept)).toMatch(/Accept-Encoding/i);
+      expect(res.headers["content-type"], String(accept)).toMatch(/^(application|text)\/javascript/);
+      expect(res.headers["cache-control"], String(accept)).toBe("public, max-age=31536000, immutable");
+      expect(res.headers["x-content-type-options"], String(accept)).toBe("nosniff");
+      expect(decoders[encoding]!(res.body).equals(file), String(accept)).toBe(true);
+      // the build's copy itself, with its length (compressing each answer again would stream without one)
+      if (encoding !== "none") {
+        const copy = readFileSync(`${process.env.BUILD_DIR ?? "build"}/client${asset}.${encoding === "br" ? "br" : "gz"}`);
+        expect(res.body.equals(copy), String(accept)).toBe(true);
+        expect(res.headers["content-length"], String(accept)).toBe(String(copy.length));
+        expect(copy.length, String(accept)).toBeLessThan(file.length / 2);
+      }
+    }
+    // a path that does not decode is the plain 400 it always was; an unknown asset goes on to the app as before
+    const malformed = await raw("/assets/%E0%A4%A", "br");
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(malformed.body.toString()).toBe("Bad Request");
+    expect((await raw("/assets/no-such-file.js", "br")).status).not.toBe(200);
   });
 });
 
