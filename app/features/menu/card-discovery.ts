@@ -12,7 +12,7 @@
 export const DISCOVER_PER_SLICE = 24;
 
 /** how long one slice may wait for the browser to be idle */
-export const DISCOVER_SLICE_TIMEOUT_MS = 3_000;
+const DISCOVER_SLICE_TIMEOUT_MS = 3_000;
 
 /** what the grid needs of its list (a `<ul>`, or a fake in a unit test) */
 export interface LinkRoot {
