@@ -157,8 +157,9 @@ function validText<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknow
  * Opening is a pure function of the header while the process lives (the secrets are read once, at start-up), and
  * a customer's browser repeats the same header on every request until one of its cookies changes; so parsing,
  * the signature check, AES-GCM, inflating and the schema's validation run once per header, not once per request
- * (issue 17: opening was ≈ 12 % of the warm home's CPU, profiled, ADR 129; validating ran once per loader, ADR 133). The header is the key, so a tampered or foreign cookie is a different key
- * and is opened (and refused) like any other. Bounded: about a million characters of headers and texts per store.
+ * (issue 17: opening was ≈ 12 % of the warm home's CPU, profiled, ADR 129; validating ran once per loader, ADR
+ * 133). The header is the key, so a tampered or foreign cookie is a different key and is opened (and refused) like
+ * any other. Bounded: about a million characters of headers and texts per store.
  */
 export function openedOnce(open: (header: string | null) => Promise<string | null>) {
   const memo = new LRUCache<string, { text: string | null }>({
