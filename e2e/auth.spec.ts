@@ -84,7 +84,7 @@ test.describe("sign-in", () => {
     }
     const robot = phoneForm.getByRole("checkbox", { name: "Я не робот" });
     await expect(robot).toBeVisible();
-    await page.screenshot({ path: `/work/helpers/shots/hauth/captcha-phone-step-${info.project.name}.png` });
+    await page.screenshot({ path: info.outputPath(`captcha-phone-step-${info.project.name}.png`) });
     // not ticked: no token, the upstream refuses
     await submit.click();
     await expect(phoneForm.getByRole("alert")).toHaveText("Подтвердите, что вы не робот");

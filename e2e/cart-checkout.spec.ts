@@ -249,7 +249,7 @@ test.describe("cart and checkout", () => {
     const dialog = page.getByTestId("day-off");
     await expect(dialog.getByRole("heading", { name: "Заведение сейчас не принимает заказы" })).toBeVisible();
     await expectNoSeriousA11yIssues(page);
-    await page.screenshot({ path: `/tmp/cart-day-off-${test.info().project.name}.png` });
+    await page.screenshot({ path: test.info().outputPath(`cart-day-off-${test.info().project.name}.png`) });
     await dialog.getByRole("link", { name: "Закрыть" }).click();
     await expect(page.getByTestId("day-off")).toHaveCount(0);
     await expect(page.getByTestId("cart-line")).toHaveCount(1);

@@ -83,14 +83,14 @@ test.describe("paying online (issue 15 §9)", () => {
 
   test("back to the shop without paying → payment awaited; a forged return query does not make it paid", async ({ page }, info) => {
     await toPaymentPage(page);
-    if (info.project.name === "phone-js") await page.screenshot({ path: "/work/helpers/shots/payment-stand-in.png", fullPage: true });
+    if (info.project.name === "phone-js") await page.screenshot({ path: info.outputPath("payment-stand-in.png"), fullPage: true });
     await page.getByRole("link", { name: "Вернуться в магазин без оплаты" }).click();
     await expect(page).toHaveURL(SUCCESS_URL);
     const status = page.getByTestId("payment-status");
     await expect(status.getByRole("heading", { name: "Ожидаем оплату" })).toBeVisible();
     await expect(status.getByRole("link", { name: "Оплатить заказ" })).toHaveAttribute("href", STAND_IN_URL);
     await expectNoSeriousA11yIssues(page);
-    if (info.project.name === "phone-js") await page.screenshot({ path: "/work/helpers/shots/payment-awaited.png", fullPage: true });
+    if (info.project.name === "phone-js") await page.screenshot({ path: info.outputPath("payment-awaited.png"), fullPage: true });
     // what a payment provider's return might claim in the query is not believed
     await page.goto(`${page.url()}?status=PAID&paid=true&paymentStatus=PAID`);
     await expect(page.getByTestId("payment-status").getByRole("heading", { name: "Ожидаем оплату" })).toBeVisible();

@@ -93,7 +93,7 @@ test.describe("order errors in the popup (spec §8)", () => {
     await expect(dialog.getByTestId("order-error-message")).toHaveText(message);
     await expectNoSeriousA11yIssues(page);
     if (testInfo.project.name === "phone-js") {
-      await page.screenshot({ path: "/work/helpers/shots/order-error-popup.png" });
+      await page.screenshot({ path: testInfo.outputPath("order-error-popup.png") });
     }
     await dialog.getByRole("link", { name: "Закрыть" }).click();
     await expectKept(page);

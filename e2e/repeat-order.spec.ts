@@ -89,7 +89,7 @@ test.describe("repeat an order", () => {
       expect(squeeze(await page.getByText(/^Итого:/).textContent())).toContain(`${390 * 2 + repriced.after * 2}₽`);
 
       if (testInfo.project.name.startsWith("phone")) {
-        await page.screenshot({ path: "/work/helpers/shots/repeat-order.png", fullPage: true }).catch(() => undefined);
+        await page.screenshot({ path: testInfo.outputPath("repeat-order.png"), fullPage: true }).catch(() => undefined);
       }
       await expectNoSeriousA11yIssues(page);
 
