@@ -16,7 +16,7 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix vite:build && node scripts/precompress.mjs
+RUN npx react-router build && node scripts/precompress.mjs
 
 FROM ${BASE_IMAGE} AS prod-deps
 ARG NODE_EXTRA_CA_CERTS
@@ -30,8 +30,8 @@ WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json server.mjs ./
-# server.mjs imports these plain modules (ADR 077, 128); tests/structure/dockerfile.test.ts checks the list
-COPY --chown=root:root server/http-origin.mjs server/asset-version.mjs server/lazy-handoff.mjs ./server/
+# server.mjs imports these plain modules (ADR 077, 128, 137); tests/structure/dockerfile.test.ts checks the list
+COPY --chown=root:root server/env.mjs server/http-origin.mjs server/asset-version.mjs ./server/
 COPY --chown=root:root brands ./brands
 COPY --chown=root:root public ./public
 USER node

@@ -6,7 +6,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "deploy/.work/**", "build-*/**", "node_modules/**", "public/**", "test-results/**", "playwright-report/**", ".cache/**"] },
+  { ignores: [".react-router/**", "build/**", "deploy/.work/**", "build-*/**", "node_modules/**", "public/**", "test-results/**", "playwright-report/**", ".cache/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    // one door to server code: only *.server.ts(x) modules import server/ (Remix's Vite plugin then fails the
+    // one door to server code: only *.server.ts(x) modules import server/ (React Router's Vite plugin then fails the
     // client build if a browser module ever imports one, so tokens and keys cannot reach a bundle)
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts", "app/**/*.server.tsx"],
@@ -47,7 +47,7 @@ export default tseslint.config(
     // the pure rules and the data model sit at the bottom: app/lib imports nothing from server/ or the UI
     files: ["app/lib/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["~server/*", "**/server/*", "~/features/*", "~/shell/*", "~/routes/*", "~/components/*", "react", "@remix-run/*"], message: "app/lib holds pure rules: no server, UI or framework imports." }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["~server/*", "**/server/*", "~/features/*", "~/shell/*", "~/routes/*", "~/components/*", "react", "react-router", "react-router/*", "@react-router/*"], message: "app/lib holds pure rules: no server, UI or framework imports." }] }],
     },
   },
   {

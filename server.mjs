@@ -1,58 +1,72 @@
 #!/usr/bin/env node
 /**
- * The production HTTP server (replaces `remix-serve`, see docs/decisions/007-own-http-server.md):
- * the same static files and Remix handler, plus what an operator needs behind a load balancer —
- * JSON access logs with a request id (also stamped on every upstream-call log line of that request),
- * refusal of cross-site POSTs, security headers on static files too, and a graceful shutdown that
- * stops accepting connections, lets requests in flight finish and then exits.
+ * The production HTTP server (replaces `react-router-serve`, see docs/decisions/007-own-http-server.md): the same
+ * static files and React Router handler, plus what an operator needs behind a load balancer — JSON access logs with
+ * a request id (also stamped on every upstream-call log line of that request), refusal of cross-site POSTs,
+ * security headers on static files too, and a graceful shutdown that stops accepting connections, lets requests in
+ * flight finish and then exits.
+ *
+ * It checks the whole configuration before it listens (ADR 137): the environment first (server/env.mjs, which also
+ * says where the build is), then, through the build, the brand file and the rules that join both; a bad value
+ * prints one line per field and exits 1, and "listening" is never logged. The services are made once here and
+ * handed to every request in its load context. `--dev` serves the app through Vite instead of a build.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createReadableStreamFromReadable, createRequestHandler, installGlobals, writeReadableStreamToWritable } from "@remix-run/node";
+import { createRequestHandler } from "react-router";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express from "express";
-import { alignForRemix, mayPost, siteOrigin } from "./server/http-origin.mjs";
+import { readEnv } from "./server/env.mjs";
+import { alignForRouter, mayPost, siteOrigin } from "./server/http-origin.mjs";
 import { IMMUTABLE, namesCurrentVersion } from "./server/asset-version.mjs";
-import { installLazyHandoff } from "./server/lazy-handoff.mjs";
 
-installGlobals({ nativeFetch: true }); // single fetch needs the platform's fetch; nothing is patched
+/** the configuration's problems, one line per field, and the exit: nothing has listened */
+function refuseToStart(lines) {
+  process.stderr.write(`Invalid configuration:\n${lines.map((line) => `  - ${line}`).join("\n")}\n`);
+  process.exit(1);
+}
 
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PORT = Number(process.env.PORT ?? 3000);
-const HOST = process.env.HOST ?? "0.0.0.0";
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+const { env, errors } = readEnv(process.env);
+if (!env) refuseToStart(errors);
+
+const DEV = process.argv.includes("--dev");
 /** cross-site POSTs allowed only here: Apple's form_post sign-in callback (issue 6/8) */
 const CROSS_SITE_POST_PATHS = ["/auth/apple/callback"];
 /** the public origin, when the operator says it (ADR 077: then it is the truth for origin checks) */
-const PUBLIC_ORIGIN = process.env.PUBLIC_ORIGIN ? new URL(process.env.PUBLIC_ORIGIN).origin : null;
+const PUBLIC_ORIGIN = env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null;
 
-const requestContext = new AsyncLocalStorage();
-globalThis[Symbol.for("storefront.requestContext")] = requestContext;
+// the build (or, with --dev, Vite's view of the sources): the app and the start-up API it exports (entry.server)
+const vite = DEV ? await (await import("vite")).createServer({ server: { middlewareMode: true } }) : null;
+const loadBuild = vite
+  ? () => vite.ssrLoadModule("virtual:react-router/server-build")
+  : await (async () => {
+      const file = path.resolve(env.BUILD_DIR, "server/index.js");
+      try {
+        const built = await import(pathToFileURL(file).href);
+        return () => built;
+      } catch (error) {
+        return refuseToStart([`BUILD_DIR: no usable build at ${file} (npm run build): ${error instanceof Error ? error.message : String(error)}`]);
+      }
+    })();
+const build = await loadBuild();
+const api = build.entry.module;
 
-// a cached document's loader data is not encoded again (ADR 130)
-const lazyHandoff = installLazyHandoff();
-
-const build = await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href);
-
-const LEVELS = ["debug", "info", "warn", "error"];
-const minLevel = process.env.LOG_LEVEL === "silent" ? Infinity : Math.max(0, LEVELS.indexOf(process.env.LOG_LEVEL ?? "info"));
-
-/** the same JSON lines and LOG_LEVEL as server/log.ts (the app's logger) */
-function log(level, msg, fields = {}) {
-  if (LEVELS.indexOf(level) < minLevel) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
+let services;
+try {
+  services = api.createServices(api.loadConfig(process.env));
+} catch (error) {
+  if (error instanceof api.ConfigError) refuseToStart(error.lines);
+  throw error;
 }
-
-if (!lazyHandoff) log("warn", "Remix's loader-data encoding could not be made lazy: cached documents encode it anyway (ADR 130)");
+const { log } = api;
 
 /**
  * This request's site origin (ADR 077): PUBLIC_ORIGIN when set; otherwise the scheme and host Express resolved,
  * with X-Forwarded-Host only from a trusted proxy (TRUST_PROXY). Computed once: the cross-site refusal, the
- * Request URL Remix sees and the host Remix's own check compares with all come from it.
+ * Request URL React Router sees and the host its own check compares with all come from it.
  */
 function requestSite(req) {
   if (PUBLIC_ORIGIN) return PUBLIC_ORIGIN;
@@ -61,8 +75,8 @@ function requestSite(req) {
   return siteOrigin({ protocol: req.protocol, host: forwardedHost || req.get("host") });
 }
 
-/** the Request for Remix, as @remix-run/express builds it, but on the one site origin (see requestSite) */
-function remixRequest(req, res, site) {
+/** the Request for React Router, as @react-router/express builds it, but on the one site origin (see requestSite) */
+function routerRequest(req, res, site) {
   // a request target that is not a path ("*", an absolute URL) is a 400, not a crash
   let url;
   try {
@@ -77,7 +91,7 @@ function remixRequest(req, res, site) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value) headers.set(name, value);
   }
-  const init = { method: req.method, headers: alignForRemix(headers, site), signal: controller.signal };
+  const init = { method: req.method, headers: alignForRouter(headers, site), signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
@@ -101,7 +115,7 @@ const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 function drainUnreadBody(req) {
   if (req.complete || req.socket?.destroyed) return;
   let left = DRAIN_LIMIT_BYTES;
-  req.removeAllListeners("data"); // Remix's body stream: nothing more goes into a body nobody reads
+  req.removeAllListeners("data"); // the Request's body stream: nothing more goes into a body nobody reads
   req.on("data", (chunk) => {
     left -= chunk.length;
     if (left < 0) req.socket?.destroy();
@@ -109,14 +123,20 @@ function drainUnreadBody(req) {
   req.resume();
 }
 
-/** Remix's answer onto the Express response (as @remix-run/express sends it) */
-async function sendRemixResponse(res, response) {
+/** React Router's answer onto the Express response (as @react-router/express sends it) */
+async function sendRouterResponse(res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    // the client went away mid-answer (a closed tab, a cancelled fetch): nothing of ours failed
+    if (res.destroyed || res.req.socket?.destroyed) return void response.body.cancel().catch(() => {});
+    throw error;
+  }
 }
 
 const app = express();
@@ -126,7 +146,7 @@ function trustProxySetting(value = "loopback, linklocal, uniquelocal") {
   if (value === "true" || value === "false") return value === "true";
   return /^\d+$/.test(value) ? Number(value) : value;
 }
-app.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
 let shuttingDown = false;
 
@@ -148,19 +168,11 @@ app.use((req, res, next) => {
   if (shuttingDown) res.setHeader("Connection", "close");
   res.on("finish", () => drainUnreadBody(req));
   res.locals.site = requestSite(req);
-  requestContext.run({ requestId }, next);
+  api.withRequestId(requestId, next);
 });
 
 // issue 16: Prometheus metrics on their own port (METRICS_PORT, unset: off); the public port never serves them
-const metricsApi = build.entry.module;
-let metricsPort = null;
-try {
-  metricsPort = metricsApi.metricsPortFrom?.(process.env.METRICS_PORT) ?? null;
-} catch (error) {
-  log("error", error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
-const metrics = metricsPort ? metricsApi.startMetrics({ port: metricsPort, host: HOST, routes: build.routes, publicPath: build.publicPath, log }) : null;
+const metrics = env.METRICS_PORT ? api.startMetrics({ port: env.METRICS_PORT, host: env.HOST, routes: build.routes, publicPath: build.publicPath, log }) : null;
 app.all("/metrics", (req, res) => res.status(404).type("text/plain; charset=utf-8").send("Not found")); // never on the public port
 if (metrics) {
   app.use((req, res, next) => {
@@ -215,16 +227,19 @@ const publicFiles = express.static("public", { maxAge: "1h", index: false, redir
 app.use((req, res, next) =>
   /\.[a-z0-9]+$/i.test(req.path) ? builtPublicFiles(req, res, () => publicFiles(req, res, next)) : next(),
 );
-const handleRemix = createRequestHandler(build, process.env.NODE_ENV ?? "production");
+if (vite) app.use(vite.middlewares);
+const handleRequest = createRequestHandler(loadBuild, env.NODE_ENV);
 app.all("*", async (req, res, next) => {
   try {
-    // the client address for rate limits is Express's, from the socket and TRUST_PROXY, never a header (ADR 031)
-    await sendRemixResponse(res, await handleRemix(remixRequest(req, res, res.locals.site), { clientAddress: req.ip }));
+    // the load context: the services, and the client address for rate limits — Express's, from the socket and
+    // TRUST_PROXY, never a header (ADR 031); made by the build's own module (with --dev, the current one)
+    const loadContext = (await loadBuild()).entry.module.createLoadContext(services, { clientAddress: req.ip });
+    await sendRouterResponse(res, await handleRequest(routerRequest(req, res, res.locals.site), loadContext));
   } catch (error) {
     next(error);
   }
 });
-// anything thrown past Remix: one JSON line (never Express's multi-line stack page), a plain 400/500
+// anything thrown past React Router: one JSON line (never Express's multi-line stack page), a plain 400/500
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters
 app.use((error, req, res, _next) => {
   const status = error?.status === 400 ? 400 : 500;
@@ -233,14 +248,14 @@ app.use((error, req, res, _next) => {
   res.status(status).type("text/plain; charset=utf-8").send(status === 400 ? "Bad Request" : "Internal Server Error");
 });
 
-const server = app.listen(PORT, HOST, () => log("info", "listening", { url: `http://localhost:${PORT}`, build: BUILD_DIR }));
+const server = app.listen(env.PORT, env.HOST, () => log("info", "listening", { url: `http://localhost:${env.PORT}`, build: DEV ? "vite" : env.BUILD_DIR }));
 server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
 
 function shutdown(signal) {
   if (shuttingDown) return;
   shuttingDown = true;
   metrics?.close(); // issue 16
-  log("info", "shutting down: finishing requests in flight", { signal, graceMs: SHUTDOWN_GRACE_MS });
+  log("info", "shutting down: finishing requests in flight", { signal, graceMs: env.SHUTDOWN_GRACE_MS });
   server.close(() => {
     log("info", "stopped");
     process.exit(0);
@@ -252,7 +267,7 @@ function shutdown(signal) {
     log("warn", "grace period over: closing the remaining connections");
     server.closeAllConnections();
     process.exit(0);
-  }, SHUTDOWN_GRACE_MS).unref();
+  }, env.SHUTDOWN_GRACE_MS).unref();
 }
 process.once("SIGTERM", () => shutdown("SIGTERM"));
 process.once("SIGINT", () => shutdown("SIGINT"));

@@ -1,8 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { alias } from "./vite.config";
+import { inlineScript } from "./scripts/inline-script.mjs";
 
 export default defineConfig({
   resolve: { alias },
+  plugins: [inlineScript()],
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",

@@ -1,6 +1,6 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/document/nonce";
@@ -9,29 +9,36 @@ import { fragmentCache } from "~/document/fragment-cache.server";
 import { InlineCssContext } from "~/document/inline-css";
 import { inlineCss } from "~/document/inline-css.server";
 import { applySecurityHeaders, createNonce } from "~server/security";
-import { getContext } from "~server/context";
+import { servicesContext } from "~server/context";
+import type { Services } from "~server/services";
 import { log } from "~server/log";
 import { personalisedCacheControl } from "~/features/forms/cache-control.server";
 import { DocumentStream } from "~/document/document-stream.server";
 import { errorLogEntry } from "~/document/handle-error.server";
-import { documentCache } from "~/document/document-cache.server";
 
-function securityOptions() {
-  const { config } = getContext();
+function securityOptions({ config }: Services) {
   return { brand: config.brand, production: config.production, https: Boolean(config.env.PUBLIC_ORIGIN?.startsWith("https://")), demo: config.demo };
 }
 
 /** Data requests (single fetch) get the same headers as documents. */
-export function handleDataRequest(response: Response) {
-  applySecurityHeaders(response.headers, { ...securityOptions(), nonce: createNonce() });
+export function handleDataRequest(response: Response, { context }: { context: Readonly<RouterContextProvider> }) {
+  applySecurityHeaders(response.headers, { ...securityOptions(context.get(servicesContext)), nonce: createNonce() });
   personalisedCacheControl(response.headers);
   return response;
 }
 
 export const streamTimeout = 5_000;
 
-/** server.mjs starts the Prometheus port through the build (issue 16, ADR 065): one telemetry module instance */
-export { metricsPortFrom, startMetrics } from "~server/metrics";
+/**
+ * server.mjs starts the storefront through the build, so that it and the app share one instance of each module
+ * (ADR 137): the configuration checked before it listens, the services, each request's load context, the logger
+ * and the Prometheus port (issue 16, ADR 065).
+ */
+export { ConfigError, loadConfig } from "~server/config";
+export { createServices } from "~server/create-services";
+export { createLoadContext } from "~server/context";
+export { log, withRequestId } from "~server/log";
+export { startMetrics } from "~server/metrics";
 
 /**
  * Streams the document. Bots (and crawlers checking SEO) get the whole document at once; browsers
@@ -41,15 +48,16 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  routerContext: EntryContext,
+  loadContext: Readonly<RouterContextProvider>,
 ) {
+  const services = loadContext.get(servicesContext);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, { ...securityOptions(), nonce });
+  applySecurityHeaders(responseHeaders, { ...securityOptions(services), nonce });
   personalisedCacheControl(responseHeaders);
-  const { staticHandlerContext: handled } = remixContext;
-  const cached = documentCache().lookup({
+  const { staticHandlerContext: handled } = routerContext;
+  const cached = services.documentCache.lookup({
     method: request.method,
     url: request.url,
     crawler: waitForAll,
@@ -81,7 +89,7 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <FragmentCacheContext.Provider value={fragments.render}>
           <InlineCssContext.Provider value={inlineCss}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </InlineCssContext.Provider>
         </FragmentCacheContext.Provider>
       </NonceProvider>,
@@ -124,8 +132,8 @@ export default function handleRequest(
  * What Remix would print with console.error (a multi-line stack) as one JSON line (issue 14 §1); nothing for
  * requests the client gave up on.
  */
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   const { level, msg, fields } = errorLogEntry(error);
   log(level, msg, { route: new URL(request.url).pathname, ...fields });
-}
+};

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import {
   Link,
   Links,
@@ -9,7 +9,7 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useMatches,
-} from "@remix-run/react";
+} from "react-router";
 import { useMemo, type CSSProperties, type ReactNode } from "react";
 import { I18nProvider, useTranslation } from "~/i18n/react";
 import { AppHeader } from "~/shell/AppHeader";
@@ -20,7 +20,8 @@ import { Analytics } from "~/shell/Analytics";
 import { ConsentBanner } from "~/shell/ConsentBanner";
 import { LegacyMigrationWhenIdle } from "~/shell/LegacyMigrationWhenIdle";
 import { NavigationProgress } from "~/shell/NavigationProgress";
-import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
+import { hydratesNumbers, layerOpen, layoutOf } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
 import { langTag } from "~/lib/lang-tag";
 import { createI18n } from "~/i18n/i18n";
 import { messagesOfMatches } from "~/i18n/messages";
@@ -29,17 +30,22 @@ import { loadRootData } from "~/shell/root-data.server";
 import { useRootData, type RootData } from "~/shell/root-data";
 import { InlineStyles } from "~/document/inline-css";
 import { HydrationBoot } from "~/document/hydration-boot";
+import type { Route } from "./+types/root";
+import { requestContextOf, requestMiddleware } from "~/shell/request.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return loadRootData(request);
+/** One context per request (ADR 137): its cookies, locale and person, read once for every loader and action. */
+export const middleware: Route.MiddlewareFunction[] = [requestMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadRootData(requestContextOf(context));
 }
 
 export type { RootData } from "~/shell/root-data";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export function meta({ loaderData: data }: Route.MetaArgs): MetaDescriptor[] {
   const name = data?.brand.displayName ?? "Storefront";
   return [{ title: name }, { name: "description", content: data?.description ?? "" }];
-};
+}
 
 function themeStyle(theme: RootData["brand"]["theme"] | undefined): CSSProperties {
   if (!theme) return {};

@@ -19,7 +19,7 @@ const POSITIONS = [10031, 10032, 10033, 10034, 10035];
 const MENU = 501;
 
 if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
-  const r = spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
+  const r = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

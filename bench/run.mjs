@@ -45,7 +45,7 @@ const load = () => loadavg().map((n) => n.toFixed(1)).join(" ");
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 if (!existsSync(`${BUILD_DIR}/server/index.js`) || process.env.BENCH_BUILD !== "0") {
-  const r = spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
+  const r = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -70,7 +70,7 @@ test.describe("security headers and secrets", () => {
 
   test("a data response carries the same headers", async ({ page }) => {
     // the page's context is a returning customer: home answers data, not the first visit's redirect
-    const response = await page.request.get("/_root.data");
+    const response = await page.request.get("/_.data");
     expect(response.status()).toBe(200);
     const headers = response.headers();
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -90,7 +90,7 @@ test.describe("scripts under the CSP", () => {
     await page.goto("/");
     await expect(page.locator("main")).toBeVisible();
     // hydrated: client-side navigation works
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    await page.waitForFunction(() => (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext !== undefined);
     expect(violations).toEqual([]);
   });
 });

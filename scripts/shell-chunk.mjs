@@ -20,7 +20,7 @@ const ROOT = `${APP}root.tsx`;
 const ALWAYS = new Set([
   `${APP}lib/constants.ts`,
   `${APP}lib/money.ts`,
-  `${APP}features/cart/write-queue.ts`,
+  `${APP}features/forms/write-queue.ts`,
   fileURLToPath(new URL("../node_modules/remix-utils/build/react/use-hydrated.js", import.meta.url)),
 ]);
 

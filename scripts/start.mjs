@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 
 if (!existsSync("build/server/index.js") || process.env.FORCE_BUILD === "1") {
   console.log("No production build yet: building (about half a minute)…");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit" });
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 process.env.NODE_ENV ??= "production";

@@ -1,48 +1,15 @@
 /**
- * Start-up configuration: environment + brand file, validated with zod. A bad or missing value stops
- * the server with one line per field (`loadConfig` throws ConfigError; `getConfig` prints and exits).
+ * Start-up configuration: environment (server/env.mjs) + brand file, validated with zod. A bad or missing value
+ * stops the server before it listens, with one line per field (`loadConfig` throws ConfigError; server.mjs prints
+ * its lines and exits).
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { z } from "zod";
 import { brandSchema, type Brand } from "./brand";
+import { issueLines, readEnv, type Env } from "./env.mjs";
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** upstream platform API base; unset → demo mode (the in-process twin) */
-  UPSTREAM_API_URL: z
-    .string()
-    .url("must be an absolute URL such as https://api.example.com")
-    .refine((u) => /^https?:\/\//.test(u), "must start with http:// or https://")
-    .optional(),
-  /** API key the upstream expects in sign-in bodies */
-  UPSTREAM_API_KEY: z.string().min(1).optional(),
-  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** how long the circuit breaker fails fast before it lets a trial call through */
-  UPSTREAM_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-  /** comma-separated; the first encrypts, all decrypt (rotation) */
-  SESSION_SECRET: z
-    .string()
-    .optional()
-    .refine(
-      (s) => s === undefined || s.split(",").every((part) => part.trim().length >= 32),
-      "each comma-separated secret needs at least 32 characters",
-    ),
-  BRAND_CONFIG: z.string().min(1).default("brands/demo.json"),
-  /** public origin, e.g. https://order.example.com (canonical URLs, Open Graph, origin checks) */
-  PUBLIC_ORIGIN: z.string().url().optional(),
-  /** server-side Google key for Geocoding / Places (never sent to the browser) */
-  GOOGLE_MAPS_SERVER_KEY: z.string().min(1).optional(),
-  REDIS_URL: z.string().url().optional(),
-  CATALOG_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  /** memory for whole rendered documents answered again without React (ADR 127); 0 turns the cache off */
-  DOCUMENT_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-});
-
-export type Env = z.infer<typeof envSchema>;
+export type { Env };
 
 export interface Config {
   env: Env;
@@ -61,13 +28,6 @@ export class ConfigError extends Error {
   }
 }
 
-function issueLines(prefix: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.length ? issue.path.join(".") : "(file)";
-    return `${prefix}${path}: ${issue.message}`;
-  });
-}
-
 export function readBrandFile(path: string, cwd = process.cwd()): { brand?: Brand; errors: string[] } {
   const full = resolve(cwd, path);
   let raw: unknown;
@@ -78,18 +38,19 @@ export function readBrandFile(path: string, cwd = process.cwd()): { brand?: Bran
     return { errors: [`BRAND_CONFIG: ${full}: ${reason}`] };
   }
   const parsed = brandSchema.safeParse(raw);
-  if (!parsed.success) return { errors: issueLines(`brand file ${path}: `, parsed.error) };
+  if (!parsed.success) return { errors: issueLines(parsed.error, `brand file ${path}: `) };
   return { brand: parsed.data, errors: [] };
 }
 
-/** Pure: validate an environment; throws ConfigError listing every bad field. */
-export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const parsedEnv = envSchema.safeParse(cleaned);
-  const errors: string[] = parsedEnv.success ? [] : issueLines("", parsedEnv.error);
-  const env = parsedEnv.success ? parsedEnv.data : undefined;
-
-  const { brand, errors: brandErrors } = readBrandFile(env?.BRAND_CONFIG ?? String(cleaned.BRAND_CONFIG ?? "brands/demo.json"), cwd);
+/**
+ * Pure: the environment and the brand file it names, validated together; throws ConfigError listing every bad
+ * field. `server.mjs` calls it (through `createServices`) before it listens (ADR 137).
+ */
+export function loadConfig(source: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const read = readEnv(source);
+  const env = read.env;
+  const errors: string[] = [...read.errors];
+  const { brand, errors: brandErrors } = readBrandFile(env?.BRAND_CONFIG ?? (source.BRAND_CONFIG || "brands/demo.json"), cwd);
   errors.push(...brandErrors);
 
   const warnings: string[] = [];
@@ -102,6 +63,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!demo && !env.UPSTREAM_API_KEY) {
       errors.push("UPSTREAM_API_KEY: required when UPSTREAM_API_URL is set");
     }
+    if (!demo && (env.DEMO_CONTROLS || env.DEMO_LARGE_MENU || env.DEMO_UPSTREAM_LATENCY_MS > 0)) {
+      errors.push("DEMO_CONTROLS, DEMO_LARGE_MENU, DEMO_UPSTREAM_LATENCY_MS: demo mode only (unset UPSTREAM_API_URL or these)");
+    }
     if (errors.length === 0 && brand) {
       let sessionSecrets = env.SESSION_SECRET?.split(",").map((s) => s.trim()) ?? [];
       if (sessionSecrets.length === 0) {
@@ -113,26 +77,4 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   throw new ConfigError(errors);
-}
-
-let cached: Config | undefined;
-
-/** The process-wide configuration; on a bad value prints one line per field and exits. */
-export function getConfig(): Config {
-  if (cached) return cached;
-  try {
-    cached = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  return cached;
-}
-
-/** Tests only: forget the cached configuration. */
-export function resetConfigForTests() {
-  cached = undefined;
 }

@@ -1,86 +1,107 @@
 /**
- * The process-wide server context: configuration, the upstream client (the real API, or the
- * in-process twin in demo mode) and the clock. Built once, on first use, and kept on globalThis so
- * that dev-server reloads do not multiply caches and timers.
+ * One context per request (ADR 137). `server.mjs` hands every request a load context holding the services (made
+ * once at start) and what only it knows of the client (its address, the request id); the root route's middleware
+ * (`requestMiddleware`) then builds the request's own context — its cookies (read once, committed once), its
+ * locale and translator, its signed-in person — and puts it where every loader and action of the request reads
+ * it: `requestContextOf(context)`. Features take that `RequestContext`; nothing reads a process-wide holder.
+ *
+ * In demo mode the services carry the upstream twin and its stand-ins; nothing else chooses between them.
  */
-import { getConfig, type Config } from "./config";
-import { createDemoUpstream } from "./demo";
-import { createGeo, type Geo } from "./geo";
-import { log } from "./log";
-import type { RedisClient } from "./redis";
-import { createGuardedCatalogStore } from "./redis/fallback";
-import { getSharedRedis, redisPrefix } from "./redis/shared";
-import { createLruStore } from "./upstream/cache";
-import { createUpstream, type Upstream } from "./upstream";
+import { createContext, RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { translatorFor } from "~/i18n/locale.server";
+import type { AppLocale } from "~/i18n/i18n";
+import type { Translator } from "~/i18n/translator";
+import { getClientAddress } from "./auth/client-address";
+import { createPersonSlot, type PersonSlot } from "./auth/person";
+import type { Config } from "./config";
+import type { Services } from "./services";
+import { CookieTooLargeError, createRequestSession, type RequestSession } from "./session";
 
-export interface ServerContext {
-  config: Config;
-  upstream: Upstream;
-  /** geocoding and address suggestions (Google, server key); the twin answers in demo mode */
-  geo: Geo;
-  /** the twin, only in demo mode (tests and the demo UI read its SMS codes and orders) */
-  demo: ReturnType<typeof createDemoUpstream> | null;
-  startedAt: Date;
-  version: string;
+/** What server.mjs knows of a request that the Request does not say. */
+export interface ClientInfo {
+  /** Express's `req.ip` (socket address, or the X-Forwarded-For entry of the first untrusted hop) */
+  clientAddress?: string;
 }
 
-const KEY = Symbol.for("storefront.context");
-type Holder = { [KEY]?: ServerContext };
-
-export function getContext(): ServerContext {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) holder[KEY] = createContext();
-  return holder[KEY];
+export interface RequestContext {
+  readonly request: Request;
+  /** the page's URL (React Router's normalised one: no `.data` suffix, no `_routes`) */
+  readonly url: URL;
+  readonly services: Services;
+  /** `services.config` */
+  readonly config: Config;
+  /** the rate limits' view of the client: a valid IP address, or "unknown" (server/auth/client-address.ts) */
+  readonly clientAddress: string;
+  readonly session: RequestSession;
+  readonly locale: AppLocale;
+  readonly t: Translator["t"];
+  readonly person: PersonSlot;
 }
 
-function createContext(): ServerContext {
-  const config = getConfig();
-  for (const warning of config.warnings) log("warn", warning);
-  // the twin judges captcha tokens like the real upstream when the brand has a captcha (ADR 095)
-  const demo = config.demo ? createDemoUpstream(undefined, undefined, { captchaRequired: () => Boolean(config.brand.keys.captchaSiteKey) }) : null;
-  // bench / manual testing: slow the twin down to measure how requests overlap (demo mode only)
-  const latencyMs = Number(process.env.DEMO_UPSTREAM_LATENCY_MS ?? 0);
-  if (demo && latencyMs > 0) demo.store.setScenario({ latencyMs });
-  const shared = getSharedRedis();
-  const upstream = createUpstream({
-    baseUrl: config.env.UPSTREAM_API_URL ?? demo!.baseUrl,
-    // DESIGN.md "Wiring": the client gets its fetch as a dependency; demo mode answers from the twin.
-    fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),
-    whiteLabel: config.brand.whiteLabel,
-    apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
-    timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
-    resilience: { halfOpenAfterMs: config.env.UPSTREAM_BREAKER_RESET_MS },
-    // with REDIS_URL the catalog cache is shared by every container of the brand (issue 8)
-    cache: {
-      ttlMs: config.env.CATALOG_TTL_SECONDS * 1000,
-      // while Redis is away the process's own LRU serves (ADR 070)
-      ...(shared ? { store: createGuardedCatalogStore(shared.client, redisPrefix(config), createLruStore(), shared.guard) } : {}),
-    },
-    // the client logs each call's method, path, status and duration (no bodies, no tokens)
-    logger: log,
-  });
-  const geo = createGeo({
-    fetch: demo ? demo.fetch : (input, init) => globalThis.fetch(input, init),
-    apiKey: config.env.GOOGLE_MAPS_SERVER_KEY ?? "demo-maps-key",
-    onError: (what, error) =>
-      log("warn", "geo call failed", { what, error: error instanceof Error ? error.message : String(error) }),
-  });
-  log("info", "storefront context ready", {
-    brand: config.brand.whiteLabel,
-    mode: config.demo ? "demo" : "upstream",
-    upstream: config.demo ? "in-process twin" : config.env.UPSTREAM_API_URL,
-  });
-  return { config, upstream, geo, demo, startedAt: new Date(), version: process.env.npm_package_version ?? "0.1.0" };
+export const servicesContext = createContext<Services>();
+export const clientContext = createContext<ClientInfo>({});
+export const requestContext = createContext<RequestContext>();
+
+/** The load context of one request, as server.mjs (or a test) hands it to React Router's request handler. */
+export function createLoadContext(services: Services, client: ClientInfo = {}): RouterContextProvider {
+  const provider = new RouterContextProvider();
+  provider.set(servicesContext, services);
+  provider.set(clientContext, client);
+  return provider;
 }
 
-/** The shared Redis client when REDIS_URL is set, else null (everything stays in process). */
-export function getRedis(): RedisClient | null {
-  return getSharedRedis()?.client ?? null;
+/** The request's context, built once by `requestMiddleware` before any loader or action runs. */
+export function requestContextOf(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
 }
 
-export { redisPrefix };
+export async function createRequestContext(services: Services, request: Request, url: URL, client: ClientInfo = {}): Promise<RequestContext> {
+  const session = createRequestSession(services.sessions, services.config.brand, request.headers.get("Cookie"));
+  const locale = await services.locales.detect(request, (await session.get("prefs")).app_locale);
+  return {
+    request,
+    url,
+    services,
+    config: services.config,
+    clientAddress: getClientAddress(client),
+    session,
+    locale,
+    t: translatorFor(locale),
+    person: createPersonSlot({ session, upstream: services.upstream, revocations: services.revocations, vk: services.vk }),
+  };
+}
 
-/** Tests only: drop the context so the next call rebuilds it from the environment. */
-export function resetContextForTests() {
-  delete (globalThis as Holder)[KEY];
+/**
+ * The root route's middleware: builds the request's context, runs the loaders or the action, then commits what
+ * they changed of the cookies and did not commit themselves (an action commits before it answers, to tell the
+ * customer when a cookie would be too large; a loader that refreshed a token or dropped another brand's state
+ * leaves it to this).
+ */
+export const requestMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  const services = context.get(servicesContext);
+  const rc = await createRequestContext(services, request, url, context.get(clientContext));
+  context.set(requestContext, rc);
+  return withRestCommitted(rc, await next());
+};
+
+async function withRestCommitted(rc: RequestContext, response: Response): Promise<Response> {
+  let cookies: string[];
+  try {
+    cookies = (await rc.session.commitHeaders()).getSetCookie();
+  } catch (error) {
+    if (!(error instanceof CookieTooLargeError)) throw error;
+    // the previous cookie stays in the browser; the page itself was answered
+    rc.services.log("warn", "cookie not updated: it would be too large", { cookie: error.cookieName, bytes: error.bytes });
+    return response;
+  }
+  if (cookies.length === 0) return response;
+  let answer = response;
+  try {
+    for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+  } catch {
+    // a response with immutable headers (one made by fetch): the same answer with headers of its own
+    answer = new Response(response.body, response);
+    for (const cookie of cookies) answer.headers.append("Set-Cookie", cookie);
+  }
+  return answer;
 }

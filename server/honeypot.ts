@@ -9,6 +9,7 @@
  * per-process random seed, which fails as soon as a second container answers the POST.
  */
 import { seal, unseal } from "./crypto";
+import type { Logger } from "./log";
 
 export const HONEYPOT_FIELD = "name__confirm";
 export const HONEYPOT_FROM_FIELD = "from__confirm";
@@ -44,4 +45,22 @@ export function checkHoneypot(form: FormData, secrets: readonly string[], now = 
   if (at > now + FUTURE_SKEW_MS) return { ok: false, reason: "future" };
   if (now - at > HONEYPOT_MAX_AGE_MS) return { ok: false, reason: "expired" };
   return { ok: true };
+}
+
+export interface Honeypot {
+  /** the props of a form's hidden fields, sealed now */
+  props(): HoneypotProps;
+  /** false (and a warn line naming the form, never its values) when the submission fell into the trap */
+  isHuman(form: FormData, formName: string): boolean;
+}
+
+export function createHoneypot(secrets: readonly string[], log: Logger): Honeypot {
+  return {
+    props: () => honeypotProps(secrets),
+    isHuman(form, formName) {
+      const verdict = checkHoneypot(form, secrets);
+      if (!verdict.ok) log("warn", "honeypot refused a submission", { form: formName, reason: verdict.reason });
+      return verdict.ok;
+    },
+  };
 }

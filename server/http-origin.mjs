@@ -42,13 +42,13 @@ export function mayPost({ origin, secFetchSite, site }) {
 }
 
 /**
- * The headers Remix's own cross-site check reads, made to agree with the decision above: the host it
+ * The headers React Router's own cross-site check reads, made to agree with the decision above: the host it
  * compares with is the site's, and an accepted `Origin: null` (which that check cannot compare) is dropped.
  * A client's own X-Forwarded-Host never reaches the app.
- * @param {Headers} headers the Request headers for Remix (changed in place)
+ * @param {Headers} headers the Request headers for React Router (changed in place)
  * @param {string} site
  */
-export function alignForRemix(headers, site) {
+export function alignForRouter(headers, site) {
   headers.set("x-forwarded-host", new URL(site).host);
   if (headers.get("origin") === "null") headers.delete("origin");
   return headers;

@@ -218,11 +218,3 @@ export function startMetrics(options: StartMetricsOptions): RunningMetrics {
     },
   };
 }
-
-/** METRICS_PORT: unset or empty → off; otherwise a port number, else the server must not start. */
-export function metricsPortFrom(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return null;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`METRICS_PORT: must be a port number (1–65535), got "${value}"`);
-  return port;
-}

@@ -3,14 +3,17 @@
  * - storefront cookie: location, cart, order draft — encrypted, compact (ids and counts only);
  * - auth cookie: tokens and the person — encrypted, never readable by the browser;
  * - prefs cookie: locale, cookie consent, 18+ — small, signed, readable server-side.
- * Every loader of one request shares one parsed copy (a WeakMap keyed by the Request), and an action
- * commits each changed cookie once through `commitHeaders`. A cookie that would pass 4,096 bytes is
- * refused with CookieTooLargeError; the caller keeps the previous cookie and tells the customer.
+ * The stores are made once at start (`createSessionStores`, part of the services); each request gets one
+ * `RequestSession` in its context (server/context.ts): every loader of the request shares its parsed
+ * copy, and each changed cookie is committed once, by an action through `commitHeaders` or, for what is left,
+ * by the request middleware. A cookie that would pass 4,096 bytes is refused with CookieTooLargeError; the
+ * caller keeps the previous cookie and tells the customer.
  */
-import { createCookie, type Cookie } from "@remix-run/node";
+import { createCookie, type Cookie } from "react-router";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import { getConfig, type Config } from "./config";
+import type { Brand } from "./brand";
+import type { Config } from "./config";
 import { cartLineSchema } from "~/lib/cart";
 import { seal, unseal } from "./crypto";
 
@@ -238,37 +241,33 @@ function signedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown
   };
 }
 
-interface Stores {
+export interface SessionStores {
   storefront: Store<StorefrontState>;
   auth: Store<AuthState>;
   prefs: Store<PrefsState>;
   history: Store<HistoryState>;
 }
 
-let stores: Stores | undefined;
-function getStores(): Stores {
-  if (!stores) {
-    const config = getConfig();
-    stores = {
-      storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90),
-      auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
-      prefs: signedStore("sf_prefs", prefsStateSchema, config),
-      history: encryptedStore("sf_orders", historyStateSchema, config, 60 * 60 * 24 * 90),
-    };
-  }
-  return stores;
+/** The cookie stores of this configuration, made once at start. */
+export function createSessionStores(config: Config): SessionStores {
+  return {
+    storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90),
+    auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
+    prefs: signedStore("sf_prefs", prefsStateSchema, config),
+    history: encryptedStore("sf_orders", historyStateSchema, config, 60 * 60 * 24 * 90),
+  };
 }
 
 // ---- per-request access and commit-once ---------------------------------------------------------
 
-type Kind = keyof Stores;
+export type SessionKind = keyof SessionStores;
 interface Entry<T> {
   value: T;
   snapshot: string;
-  destroyed: boolean;
+  /** "asked": the cookie goes at the next commit; "sent": it went */
+  destroyed: false | "asked" | "sent";
 }
-type RequestSessions = { [K in Kind]?: Promise<Entry<StateOf<K>>> };
-type StateOf<K extends Kind> = K extends "storefront"
+export type StateOf<K extends SessionKind> = K extends "storefront"
   ? StorefrontState
   : K extends "auth"
     ? AuthState
@@ -276,92 +275,85 @@ type StateOf<K extends Kind> = K extends "storefront"
       ? HistoryState
       : PrefsState;
 
-const perRequest = new WeakMap<Request, RequestSessions>();
-const resetRequests = new WeakSet<Request>();
-
-/** True when this request arrived with storefront state of another white-label or version (spec §1). */
-export async function wasReset(request: Request): Promise<boolean> {
-  await entry(request, "storefront");
-  return resetRequests.has(request);
+/** One request's cookies: read once per kind, changed in place, committed once. */
+export interface RequestSession {
+  /** The request's state of one kind; mutate the returned object, then `commitHeaders` in the action. */
+  get<K extends SessionKind>(kind: K): Promise<StateOf<K>>;
+  /** Replace the whole state of one kind (e.g. sign-out clears auth). */
+  set<K extends SessionKind>(kind: K, value: StateOf<K>): Promise<void>;
+  destroy(kind: SessionKind): Promise<void>;
+  /**
+   * Set-Cookie headers for every state this request changed since the last commit, each once. Throws
+   * CookieTooLargeError (before anything is sent) when one would be too large — the previous cookie stays in
+   * the browser.
+   */
+  commitHeaders(init?: HeadersInit): Promise<Headers>;
+  /** True when this request arrived with storefront state of another white-label or version (spec §1). */
+  wasReset(): Promise<boolean>;
 }
 
-function entry<K extends Kind>(request: Request, kind: K): Promise<Entry<StateOf<K>>> {
-  let sessions = perRequest.get(request);
-  if (!sessions) {
-    sessions = {};
-    perRequest.set(request, sessions);
-  }
-  const existing = sessions[kind] as Promise<Entry<StateOf<K>>> | undefined;
-  if (existing) return existing;
-  const store = getStores()[kind] as unknown as Store<StateOf<K>>;
-  const created = store.read(request.headers.get("Cookie")).then(({ value, text }) => {
-    const stamped = stampBrand(kind, value);
+export function createRequestSession(stores: SessionStores, brand: Pick<Brand, "whiteLabel" | "version">, cookieHeader: string | null): RequestSession {
+  const entries: { [K in SessionKind]?: Promise<Entry<StateOf<K>>> } = {};
+  let reset = false;
+
+  /** spec §1: stored state of another white-label or version is dropped (issue 7 adds local storage). */
+  function stampBrand<K extends SessionKind>(kind: K, value: StateOf<K>): StateOf<K> {
+    if (kind !== "storefront") return value;
+    const state = value as StorefrontState;
+    if (state.app_white_label === brand.whiteLabel && state.app_version === brand.version) return value;
     // a cookie of another white-label or version was dropped: the browser's local storage goes too
-    if (kind === "storefront" && (value as StorefrontState).app_white_label !== undefined && stamped !== value) resetRequests.add(request);
-    return { value: stamped, snapshot: text, destroyed: false };
-  });
-  (sessions as Record<Kind, unknown>)[kind] = created;
-  return created;
-}
-
-/** spec §1: stored state of another white-label or version is dropped (issue 7 adds local storage). */
-function stampBrand<K extends Kind>(kind: K, value: StateOf<K>): StateOf<K> {
-  if (kind !== "storefront") return value;
-  const { brand } = getConfig();
-  const state = value as StorefrontState;
-  if (state.app_white_label === brand.whiteLabel && state.app_version === brand.version) return value;
-  return { cart_positions: [], app_white_label: brand.whiteLabel, app_version: brand.version } as unknown as StateOf<K>;
-}
-
-/** The request's state of one kind; mutate the returned object, then `commitHeaders` in the action. */
-export async function getState<K extends Kind>(request: Request, kind: K): Promise<StateOf<K>> {
-  return (await entry(request, kind)).value;
-}
-
-/** Replace the whole state of one kind (e.g. sign-out clears auth). */
-export async function setState<K extends Kind>(request: Request, kind: K, value: StateOf<K>) {
-  const e = await entry(request, kind);
-  e.value = value;
-}
-
-export async function destroyState(request: Request, kind: Kind) {
-  const e = await entry(request, kind);
-  e.destroyed = true;
-}
-
-/**
- * Set-Cookie headers for every state this request changed, each once. Throws CookieTooLargeError
- * (before anything is sent) when one would be too large — the previous cookie stays in the browser.
- */
-export async function commitHeaders(request: Request, init?: HeadersInit): Promise<Headers> {
-  const headers = new Headers(init);
-  const sessions = perRequest.get(request);
-  if (!sessions) return headers;
-  const all = getStores();
-  for (const kind of Object.keys(sessions) as Kind[]) {
-    const e = (await sessions[kind]) as Entry<unknown>;
-    const store = all[kind] as Store<unknown>;
-    if (e.destroyed) headers.append("Set-Cookie", await store.destroy());
-    else if (JSON.stringify(e.value) !== e.snapshot) {
-      headers.append("Set-Cookie", await store.serialize(e.value));
-      e.snapshot = JSON.stringify(e.value);
-    }
+    if (state.app_white_label !== undefined) reset = true;
+    return { cart_positions: [], app_white_label: brand.whiteLabel, app_version: brand.version } as unknown as StateOf<K>;
   }
-  return headers;
+
+  function entry<K extends SessionKind>(kind: K): Promise<Entry<StateOf<K>>> {
+    const existing = entries[kind] as Promise<Entry<StateOf<K>>> | undefined;
+    if (existing) return existing;
+    const store = stores[kind] as unknown as Store<StateOf<K>>;
+    const created = store.read(cookieHeader).then(({ value, text }): Entry<StateOf<K>> => ({ value: stampBrand(kind, value), snapshot: text, destroyed: false }));
+    (entries as Record<SessionKind, unknown>)[kind] = created;
+    return created;
+  }
+
+  return {
+    get: async (kind) => (await entry(kind)).value,
+    async set(kind, value) {
+      (await entry(kind)).value = value;
+    },
+    async destroy(kind) {
+      (await entry(kind)).destroyed = "asked";
+    },
+    async commitHeaders(init) {
+      const headers = new Headers(init);
+      for (const kind of Object.keys(entries) as SessionKind[]) {
+        const e = (await entries[kind]) as Entry<unknown>;
+        const store = stores[kind] as Store<unknown>;
+        if (e.destroyed === "asked") {
+          headers.append("Set-Cookie", await store.destroy());
+          e.destroyed = "sent";
+        } else if (e.destroyed) {
+          continue;
+        } else if (JSON.stringify(e.value) !== e.snapshot) {
+          headers.append("Set-Cookie", await store.serialize(e.value));
+          e.snapshot = JSON.stringify(e.value);
+        }
+      }
+      return headers;
+    },
+    async wasReset() {
+      await entry("storefront");
+      return reset;
+    },
+  };
 }
 
 /** Bytes the cookie of one kind would take with this value (its name=value part, as the 4 KB guard counts). */
-export async function cookieBytes<K extends Kind>(kind: K, value: StateOf<K>): Promise<number> {
-  const store = getStores()[kind] as unknown as Store<StateOf<K>>;
+export async function cookieBytes<K extends SessionKind>(stores: SessionStores, kind: K, value: StateOf<K>): Promise<number> {
+  const store = stores[kind] as unknown as Store<StateOf<K>>;
   try {
     return Buffer.byteLength((await store.serialize(value)).split(";")[0] ?? "");
   } catch (error) {
     if (error instanceof CookieTooLargeError) return error.bytes;
     throw error;
   }
-}
-
-/** Tests only. */
-export function resetSessionStoresForTests() {
-  stores = undefined;
 }

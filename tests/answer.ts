@@ -2,7 +2,7 @@
  * Shared by the loader/action test suites: what a loader or action answered, normalised, and the hidden
  * honeypot fields a rendered form carries (server/honeypot.ts), as a person's browser sends them.
  */
-import { getConfig } from "~server/config";
+import { services } from "./context";
 import { honeypotProps } from "~server/honeypot";
 
 export interface Answer {
@@ -41,7 +41,7 @@ export async function settleAnswer(run: () => Promise<unknown>): Promise<Answer>
 }
 
 export function honeypotFields(): Record<string, string> {
-  const props = honeypotProps(getConfig().sessionSecrets);
+  const props = honeypotProps(services().config.sessionSecrets);
   return { [props.nameFieldName]: "", [props.validFromFieldName]: props.encryptedValidFrom };
 }
 

@@ -1,6 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
+import type { Brand } from "~server/brand";
 import { createI18n, defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/i18n/i18n";
 import en from "~/i18n/locales/en";
 import ru from "~/i18n/locales/ru";
@@ -11,28 +10,25 @@ import { pickMessages, ROUTE_MESSAGES, SHELL_MESSAGES, type RouteWithMessages } 
 /** Locale detection on the server (remix-i18next) and the message tables of each language. */
 const messagesByLocale = { ru, en } as const;
 
-let detector: RemixI18Next | undefined;
-function localeDetector() {
-  if (!detector) {
-    const { brand } = getContext().config;
-    const offered = brand.locales.offered.filter(isAppLocale);
-    detector = new RemixI18Next({
-      detection: {
-        supportedLanguages: offered.length ? offered : [...supportedLocales],
-        fallbackLanguage: isAppLocale(brand.locales.default) ? brand.locales.default : defaultLocale,
-        order: ["custom", "header"],
-        // the customer's choice (app_locale in the prefs cookie) wins over Accept-Language
-        findLocale: async (request) => (await getState(request, "prefs")).app_locale ?? null,
-      },
-    });
-  }
-  return detector;
+export interface LocaleDetector {
+  /** The locale of a request: the saved choice (`app_locale` of the prefs cookie), else the browser's languages, else the brand default. */
+  detect(request: Request, saved: string | undefined): Promise<AppLocale>;
 }
 
-/** The locale of this request: the saved choice, else the browser's languages, else the brand default. */
-export async function getLocale(request: Request): Promise<AppLocale> {
-  const locale = await localeDetector().getLocale(request);
-  return isAppLocale(locale) ? locale : defaultLocale;
+/** Locale detection with remix-i18next over the brand's offered languages; made once at start (the services). */
+export function createLocaleDetector(brand: Pick<Brand, "locales">): LocaleDetector {
+  const offered = brand.locales.offered.filter(isAppLocale);
+  const supported: string[] = offered.length ? offered : [...supportedLocales];
+  const fallback = isAppLocale(brand.locales.default) ? brand.locales.default : defaultLocale;
+  const byHeader = new RemixI18Next({ detection: { supportedLanguages: supported, fallbackLanguage: fallback, order: ["header"] } });
+  return {
+    async detect(request, saved) {
+      // the customer's choice wins over Accept-Language
+      if (saved && supported.includes(saved) && isAppLocale(saved)) return saved;
+      const locale = await byHeader.getLocale(request);
+      return isAppLocale(locale) ? locale : defaultLocale;
+    },
+  };
 }
 
 export function messagesFor(locale: AppLocale) {

@@ -43,10 +43,10 @@ export function parseMessages(json: unknown): MessageTree {
 }
 
 /** the `i18n` strings of a page's matches, the root's first (ADR 122: the shell's, then each route's own) */
-export function messagesOfMatches(matches: readonly { data?: unknown }[]): MessageTree[] {
+export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[]): MessageTree[] {
   const trees: MessageTree[] = [];
   for (const match of matches) {
-    const json = (match.data as { i18n?: unknown } | null | undefined)?.i18n;
+    const json = (match?.loaderData as { i18n?: unknown } | null | undefined)?.i18n;
     if (typeof json === "string") trees.push(parseMessages(json));
   }
   return trees;
@@ -56,7 +56,7 @@ export function messagesOfMatches(matches: readonly { data?: unknown }[]): Messa
  * A message by "area.key" of the page's language, for `meta` functions (they run outside the i18n provider):
  * read from the matches' `i18n` strings (the root's and the routes' own, ADR 122); the fallback when none has it.
  */
-export function metaText(matches: readonly { id?: string; data?: unknown }[], key: string, fallback: string): string {
+export function metaText(matches: readonly ({ id?: string; loaderData?: unknown } | undefined)[], key: string, fallback: string): string {
   const text = lookup(mergeMessages(messagesOfMatches(matches)), key);
   return typeof text === "string" ? text : fallback;
 }

@@ -4,10 +4,10 @@
  * per locale); the root's `Layout` merges it with the shell's. Redirects and other responses pass as they are, and a
  * thrown answer stays thrown (the error page needs only the shell's messages).
  */
-import { data } from "@remix-run/node";
-import { getLocale, routeMessagesText } from "~/i18n/locale.server";
+import { data, type RouterContextProvider } from "react-router";
+import { routeMessagesText } from "~/i18n/locale.server";
+import { requestContextOf } from "~server/context";
 import type { RouteWithMessages } from "~/i18n/message-sets";
-import type { AppLocale } from "~/i18n/i18n";
 
 type WithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
@@ -21,13 +21,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-export function withMessages<Args extends { request: Request }, Result>(
+export function withMessages<Args extends { context: Readonly<RouterContextProvider> }, Result>(
   routeId: RouteWithMessages,
   loader: (args: Args) => Result,
 ): (args: Args) => Promise<Awaited<Result>> {
   return async (args): Promise<Awaited<Result>> => {
-    const [result, locale] = (await Promise.all([loader(args), getLocale(args.request)])) as [Awaited<Result>, AppLocale];
-    const i18n = routeMessagesText(locale, routeId);
+    const result = (await loader(args)) as Awaited<Result>;
+    const i18n = routeMessagesText(requestContextOf(args.context).locale, routeId);
     const answer: unknown = result;
     // a page with no data of its own (`null`, as a refusal's `data(null, { status: 400 })`) still needs its texts
     if (isDataWithInit(answer)) {

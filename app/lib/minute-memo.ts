@@ -5,9 +5,12 @@
  * back, the resto's open/closed state — is decided on whole local minutes (`schedule.ts` works in minutes and
  * UTC offsets are whole minutes), so within one minute of the clock the views of the same source are the same.
  * Returning the same objects lets the request path key further caches by identity (the card grid's fragment
- * key, the JSON-LD) instead of serialising the views again. A source object must not be mutated after its
- * first use; a new source (a refreshed catalog) gets new views. Only the current minute's views are kept.
+ * key, the JSON-LD) instead of serialising the views again. Sources and views are shared values (shared-value.ts):
+ * never changed after they are made; a new source (a refreshed catalog) gets new views. Only the current minute's
+ * views are kept.
  */
+import { shared } from "./shared-value";
+
 export const MS_PER_MINUTE = 60_000;
 
 export function createMinuteMemo<S extends object, V>() {
@@ -21,7 +24,7 @@ export function createMinuteMemo<S extends object, V>() {
     }
     let value = entry.values.get(key);
     if (value === undefined) {
-      value = compute();
+      value = shared(compute());
       entry.values.set(key, value);
     }
     return value;

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { redirect } from "react-router";
 
 /** spec §2 error.not-found.index: any unknown path redirects to home. */
 export function loader() {

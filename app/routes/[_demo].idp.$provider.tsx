@@ -1,22 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { Form, useActionData, useLoaderData } from "react-router";
 import { useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { demoIdpAction, demoIdpLoader } from "~/features/auth/demo-idp.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/[_demo].idp.$provider";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * Demo only (ADR 032): a stand-in for Google's / Apple's sign-in when the brand configures no client id. It
  * posts a "demo-google:<email>" / "demo-apple:<email>" identity token through the same sign-in path as the
  * real scripts' tokens (x-external-id-token); the upstream twin accepts it. 404 outside demo mode.
  */
-function pageLoader({ request, params }: LoaderFunctionArgs) {
-  return demoIdpLoader(request, params.provider ?? "");
+function pageLoader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  return demoIdpLoader(rc, params.provider ?? "");
 }
 export const loader = withMessages("routes/[_demo].idp.$provider", pageLoader);
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return demoIdpAction(request, params.provider ?? "");
+export function action({ context, params }: Route.ActionArgs) {
+  const rc = requestContextOf(context);
+  return demoIdpAction(rc, params.provider ?? "");
 }
 
 export const meta: MetaFunction = () => [{ title: "Demo sign-in" }, { name: "robots", content: "noindex" }];

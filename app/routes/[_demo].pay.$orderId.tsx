@@ -1,16 +1,40 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { Form, redirect, useLoaderData } from "react-router";
+import { z } from "zod";
 import { useTranslation } from "~/i18n/react";
 import { useMoney } from "~/components/ui/useMoney";
-import { demoPaymentAction, demoPaymentLoader } from "~/features/checkout/demo-payment.server";
+import { readForm } from "~/features/forms/read-form.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/[_demo].pay.$orderId";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * Demo only (issue 15 §9, ADR 099): a stand-in for the payment provider's page, where a CARD_ONLINE order of the
  * twin is paid, declined, or left unpaid. Plain forms and a link: it works the same without JavaScript.
  */
-export const loader = withMessages("routes/[_demo].pay.$orderId", ({ request, params }: LoaderFunctionArgs) => demoPaymentLoader(request, params.orderId ?? ""));
-export const action = ({ request, params }: ActionFunctionArgs) => demoPaymentAction(request, params.orderId ?? "");
+const notFound = () => new Response("Not found", { status: 404 });
+
+function pageLoader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  const page = rc.services.demo?.payment(params.orderId ?? "", rc.url.searchParams.get("token"));
+  if (!page) throw notFound();
+  return page;
+}
+export const loader = withMessages("routes/[_demo].pay.$orderId", pageLoader);
+
+const outcomeSchema = z.object({ outcome: z.enum(["paid", "failed"]), token: z.string().min(1).max(100) });
+
+export async function action({ context, params }: Route.ActionArgs) {
+  const rc = requestContextOf(context);
+  const demo = rc.services.demo;
+  if (!demo) throw notFound();
+  const parsed = outcomeSchema.safeParse(Object.fromEntries(await readForm(rc)));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+  const back = demo.settlePayment(params.orderId ?? "", parsed.data.token, parsed.data.outcome);
+  if (!back) throw notFound();
+  // the provider's return: to the success screen, which asks the upstream (here the twin) what happened
+  return redirect(back, { status: 303 });
+}
 
 export const meta: MetaFunction = () => [{ title: "Demo payment" }, { name: "robots", content: "noindex" }];
 

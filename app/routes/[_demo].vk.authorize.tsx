@@ -1,17 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { data } from "react-router";
+import { useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { demoVkAuthorize } from "~/features/auth/demo-idp.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/[_demo].vk.authorize";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * Demo only (ADR 032): a stand-in for VK ID's authorize page. It checks what VK would check (numeric client id,
  * S256 challenge, a redirect back to this site's /auth) and sends the browser back with a
  * "demo-vk-code:…" code and the same state; the upstream twin answers the code exchange. 404 outside demo mode.
  */
-async function pageLoader({ request }: LoaderFunctionArgs) {
-  const result = await demoVkAuthorize(request);
+async function pageLoader({ context }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  const result = await demoVkAuthorize(rc);
   if (!result) throw new Response("Not found", { status: 404 });
   if ("error" in result) throw data(result.error, { status: 400 });
   return result;

@@ -1,6 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createNonce, demoVkOneTap, framedStandInHeaders } from "~/features/auth/demo-idp.server";
+import type { Route } from "./+types/[_demo].vk.one-tap";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * Demo only (ADR 045): a stand-in for VK ID's One Tap frame (`button_one_tap_auth`), framed by /auth. A small
@@ -9,8 +10,9 @@ import { createNonce, demoVkOneTap, framedStandInHeaders } from "~/features/auth
  * `fast-auth-disabled` or `silent` (never loads) let tests drive each widget state. 404 outside demo mode.
  * It is the only page allowed in a frame, and only on this site (`frame-ancestors 'self'`).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await demoVkOneTap(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  const page = await demoVkOneTap(rc);
   if (!page) return new Response("Not found", { status: 404 });
   if ("error" in page) return new Response(page.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const nonce = createNonce();

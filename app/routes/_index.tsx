@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
+import { useLoaderData } from "react-router";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadHomePage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import type { NumbersHandle } from "~/shell/layouts";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/_index";
+import { requestContextOf } from "~/shell/request.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale } = rootInfo(matches);
   const title = data?.resto ? `${data.resto.name} — ${brand}` : brand;
   return seoMeta({
@@ -19,12 +21,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     locale,
     type: "restaurant.menu",
   });
-};
+}
 
 // the first page's cards are kept as the server sent them (ADR 106): the hydration formats no price (ADR 117)
 export const handle: NumbersHandle = { hydratesNumbers: false };
 
-export const loader = withMessages("routes/_index", ({ request }: LoaderFunctionArgs) => loadHomePage(request));
+export const loader = withMessages("routes/_index", ({ context }: Route.LoaderArgs) => loadHomePage(requestContextOf(context)));
 
 export const headers = () => catalogHeaders();
 

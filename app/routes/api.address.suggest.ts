@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { suggestAddresses } from "~/features/location/suggest.server";
+import type { Route } from "./+types/api.address.suggest";
+import { requestContextOf } from "~/shell/request.server";
 
 /** GET /api/address/suggest?q=…&city=…&token=… — address suggestions (spec §5), see suggest.server.ts. */
-export const loader = (args: LoaderFunctionArgs) => suggestAddresses(args);
+export const loader = ({ context }: Route.LoaderArgs) => suggestAddresses(requestContextOf(context));

@@ -1,20 +1,23 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { Link, useActionData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { appleAction } from "~/features/auth/apple.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/auth_.apple";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * POST /auth/apple: starts Sign in with Apple (ADR 034). Apple's form_post goes to /auth/apple/callback (a
  * resource route); when it fails it sends the customer here, `?failed`, to say so.
  */
-export function action({ request }: ActionFunctionArgs) {
-  return appleAction(request);
+export function action({ context }: Route.ActionArgs) {
+  const rc = requestContextOf(context);
+  return appleAction(rc);
 }
 
-function pageLoader({ request }: LoaderFunctionArgs) {
-  if (new URL(request.url).searchParams.has("failed")) return data(null, { status: 400 });
+function pageLoader({ context }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  if (rc.url.searchParams.has("failed")) return data(null, { status: 400 });
   return redirect("/auth", 302);
 }
 export const loader = withMessages("routes/auth_.apple", pageLoader);

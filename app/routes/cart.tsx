@@ -1,6 +1,6 @@
-import type { HeadersFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { HeadersFunction, MetaFunction } from "react-router";
+import { data } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { metaText } from "~/i18n/messages";
 import { CartScreen } from "~/features/cart/CartScreen";
 import { loadCartPage } from "~/features/cart/cart-page.server";
@@ -8,13 +8,15 @@ import { cartAction, type CartActionData } from "~/features/cart/cart-actions.se
 import type { LayerHandle, NumbersHandle } from "~/shell/layouts";
 import type { FormResult } from "~/features/forms/form-result";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/cart";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * A route's meta replaces the root's, so the brand's description is repeated here: without it the cart page has
  * no meta description (Lighthouse SEO, issue 9 §1).
  */
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as
+  const root = matches.find((m) => m.id === "root")?.loaderData as
     { brand?: { displayName?: string }; description?: string } | undefined;
   return [
     { title: `${metaText(matches, "cart.title", "Корзина")} — ${root?.brand?.displayName ?? ""}` },
@@ -25,14 +27,16 @@ export const meta: MetaFunction = ({ matches }) => {
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-async function pageLoader({ request }: LoaderFunctionArgs) {
-  const { view, headers } = await loadCartPage(request);
+async function pageLoader({ context }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  const { view, headers } = await loadCartPage(rc);
   return data(view, { headers });
 }
 export const loader = withMessages("routes/cart", pageLoader);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return cartAction(request, context);
+export async function action({ context }: Route.ActionArgs) {
+  const rc = requestContextOf(context);
+  return cartAction(rc);
 }
 
 /** '?confirm=clear' draws the clearing confirmation over the cart */

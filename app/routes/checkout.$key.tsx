@@ -1,5 +1,5 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { HeadersFunction, MetaFunction } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { metaText } from "~/i18n/messages";
 import { loadSuccessPage } from "~/features/checkout/checkout.server";
@@ -7,12 +7,14 @@ import { useMoney } from "~/components/ui/useMoney";
 import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
 import { PaymentStatus } from "~/features/checkout/PaymentStatus";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/checkout.$key";
+import { requestContextOf } from "~/shell/request.server";
 
 /** The success screen (spec §2): the order placed with this checkout key, for the customer who placed it. */
 /** personal data (cart, draft, order): never stored by shared caches or the browser's HTTP cache */
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const loader = withMessages("routes/checkout.$key", ({ request, params }: LoaderFunctionArgs) => loadSuccessPage(request, params.key ?? ""));
+export const loader = withMessages("routes/checkout.$key", ({ context, params }: Route.LoaderArgs) => loadSuccessPage(requestContextOf(context), params.key ?? ""));
 
 export const meta: MetaFunction = ({ matches }) => {
   return [{ title: metaText(matches, "checkout.successTitle", "Заказ оформлен") }];

@@ -1,3 +1,5 @@
 import { liveness } from "~/features/ops/health.server";
+import { requestContextOf } from "~/shell/request.server";
+import type { Route } from "./+types/healthz";
 
-export const loader = () => liveness();
+export const loader = ({ context }: Route.LoaderArgs) => liveness(requestContextOf(context).services);

@@ -1,17 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { metaText } from "~/i18n/messages";
 import { LocationPopup } from "~/features/location/LocationPopup";
 import { locationAction, locationLoader } from "~/features/location/location-page.server";
 import type { LayerHandle } from "~/shell/layouts";
 import { withMessages } from "~/i18n/route-messages.server";
+import { useRootData } from "~/shell/root-data";
+import { checkCartValidity } from "~/features/cart/preflight.server";
+import type { Route } from "./+types/location";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * The location popup (spec §2, §4, §5): /location?city=…&method=…&q=… — every step is a GET navigation whose
  * draft the loader resolves (docs/decisions/020); 'Сохранить' is the one POST (intent "save").
  */
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as
+  const root = matches.find((m) => m.id === "root")?.loaderData as
     { brand?: { displayName: string } } | undefined;
   return [
     { title: `${metaText(matches, "location.header", "")} — ${root?.brand?.displayName ?? ""}` },
@@ -19,8 +23,11 @@ export const meta: MetaFunction = ({ matches }) => {
   ];
 };
 
-export const loader = withMessages("routes/location", (args: LoaderFunctionArgs) => locationLoader(args));
-export const action = (args: ActionFunctionArgs) => locationAction(args);
+export const loader = withMessages("routes/location", ({ context }: Route.LoaderArgs) => locationLoader(requestContextOf(context)));
+export function action({ context }: Route.ActionArgs) {
+  const rc = requestContextOf(context);
+  return locationAction(rc, (input) => checkCartValidity(rc, input));
+}
 
 /** the whole route is the popup over the page chrome */
 export const handle: LayerHandle = { layer: true };
@@ -28,5 +35,7 @@ export const handle: LayerHandle = { layer: true };
 export default function LocationRoute() {
   const { view, touched, mapsKey, search } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} />;
+  const root = useRootData();
+  const languages = root ? { locale: root.locale, offered: root.offeredLocales } : null;
+  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} languages={languages} />;
 }

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { manifestResponse } from "~/features/pwa/pwa.server";
+import type { Route } from "./+types/manifest[.]webmanifest";
+import { requestContextOf } from "~/shell/request.server";
 
 /** The brand's web app manifest (issue 18 §3). */
-export const loader = ({ request }: LoaderFunctionArgs) => manifestResponse(request);
+export const loader = ({ context }: Route.LoaderArgs) => manifestResponse(requestContextOf(context));

@@ -1,21 +1,24 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useLoaderData, useParams } from "@remix-run/react";
+import type { MetaFunction } from "react-router";
+import { redirect } from "react-router";
+import { useLoaderData, useParams } from "react-router";
 import { LayerError } from "~/components/ui/LayerError";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { isAdultConfirmed } from "~/features/menu/menu-view.server";
 import type { LayerHandle } from "~/shell/layouts";
+import type { Route } from "./+types/menus.$menuId.age";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * The 18+ confirmation over a menu (spec §2 age confirmation dialog, ADR 012): server-rendered over the menu
  * page, a plain form posting intent=adult to /preferences, back to the section after confirming. A separate
  * route so the dialog's code is not part of the first menu view.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
   const menuUrl = `/menus/${Number(params.menuId) || ""}`;
-  const section = new URL(request.url).searchParams.get("section") ?? "";
+  const section = rc.url.searchParams.get("section") ?? "";
   const returnTo = menuUrl + (/^[\w-]{1,60}$/.test(section) ? `#${section}` : "");
-  if (await isAdultConfirmed(request)) throw redirect(returnTo);
+  if (await isAdultConfirmed(rc)) throw redirect(returnTo);
   return { menuUrl, returnTo };
 }
 

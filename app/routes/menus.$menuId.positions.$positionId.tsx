@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate, useParams } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
+import { useActionData, useLoaderData, useNavigate, useParams } from "react-router";
 import { LayerError } from "~/components/ui/LayerError";
 import { AgeConfirm } from "~/features/age/AgeConfirm";
 import { positionAction, positionLoader } from "~/features/menu/position-page.server";
 import { PositionDetail } from "~/features/menu/PositionDetail";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import type { LayerHandle } from "~/shell/layouts";
+import type { Route } from "./+types/menus.$menuId.positions.$positionId";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * spec §2 menus.positions.show: the position detail as a layer over its menu (dialog ≥ 840 px, bottom sheet
@@ -13,10 +15,10 @@ import type { LayerHandle } from "~/shell/layouts";
  * (time slot and modifier min/max checked server-side): 400 with messages re-renders the layer; success
  * goes (303) back to the menu URL, which confirms what went into the cart.
  */
-export const loader = (args: LoaderFunctionArgs) => positionLoader(args);
-export const action = (args: ActionFunctionArgs) => positionAction(args);
+export const loader = ({ context, params }: Route.LoaderArgs) => positionLoader(requestContextOf(context), params);
+export const action = ({ context, params }: Route.ActionArgs) => positionAction(requestContextOf(context), params);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale } = rootInfo(matches);
   return seoMeta({
     title: [data?.title, data?.restoName, brand].filter(Boolean).join(" — "),
@@ -28,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     locale,
     type: "article",
   });
-};
+}
 
 export const handle: LayerHandle = { layer: true };
 

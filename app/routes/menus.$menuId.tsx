@@ -1,16 +1,18 @@
+import type { MetaDescriptor } from "react-router";
 import { interpolate } from "~/i18n/translator";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { useLoaderData, useOutlet } from "@remix-run/react";
+import { data, redirect } from "react-router";
+import { useLoaderData, useOutlet } from "react-router";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import type { NumbersHandle } from "~/shell/layouts";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/menus.$menuId";
+import { requestContextOf } from "~/shell/request.server";
 
 /** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale } = rootInfo(matches);
   const menu = data?.menuList.find((m) => m.id === data.menuId);
   return seoMeta({
@@ -23,14 +25,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     locale,
     type: "restaurant.menu",
   });
-};
+}
 
-async function pageLoader({ request, params }: LoaderFunctionArgs) {
+async function pageLoader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
   const menuId = Number(params.menuId);
   // spec §2: an unknown path (and a menu of another restaurant, see loadCatalogPage) redirects home
   if (!Number.isSafeInteger(menuId) || menuId <= 0) throw redirect("/");
-  const page = await loadCatalogPage(request, { menuId });
-  const messages = messagesFor(await getLocale(request));
+  const page = await loadCatalogPage(rc, { menuId });
+  const messages = messagesFor(rc.locale);
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
   return data({ ...page, description }, { headers: catalogHeaders() });
 }

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { offlinePage } from "~/features/pwa/pwa.server";
+import type { Route } from "./+types/offline";
+import { requestContextOf } from "~/shell/request.server";
 
 /** The page the service worker shows offline. */
-export const loader = ({ request }: LoaderFunctionArgs) => offlinePage(request);
+export const loader = ({ context }: Route.LoaderArgs) => offlinePage(requestContextOf(context));

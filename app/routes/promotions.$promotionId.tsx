@@ -1,24 +1,27 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { useLoaderData, useSearchParams } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
+import { data } from "react-router";
+import { useLoaderData, useSearchParams } from "react-router";
 import { LayerError } from "~/components/ui/LayerError";
 import { rootInfo, seoMeta } from "~/shell/seo";
-import { pageUrls } from "~/shell/seo.server";
+import { pageUrls } from "~/lib/page-urls";
 import { PromotionLayer } from "~/features/promotions/PromotionDetail";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
 import type { LayerHandle } from "~/shell/layouts";
+import type { Route } from "./+types/promotions.$promotionId";
+import { requestContextOf } from "~/shell/request.server";
 
 /** spec §2 promotions.show: the promotion as a layer over the list, or over home (`?from=home`, ADR 011). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
   const id = Number(params.promotionId);
-  const { promotions } = await loadPromotions(request);
+  const { promotions } = await loadPromotions(rc);
   const promotion = Number.isSafeInteger(id) ? promotions.find((p) => p.id === id) : undefined;
   if (!promotion) throw data("Not found", { status: 404 });
-  const fromHome = new URL(request.url).searchParams.get("from") === "home";
-  return { promotion, closeTo: fromHome ? "/" : "/promotions", ...pageUrls(request, `/promotions/${promotion.id}`) };
+  const fromHome = rc.url.searchParams.get("from") === "home";
+  return { promotion, closeTo: fromHome ? "/" : "/promotions", ...pageUrls(rc, `/promotions/${promotion.id}`) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale } = rootInfo(matches);
   return seoMeta({
     title: [data?.promotion.title, brand].filter(Boolean).join(" — "),
@@ -30,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     locale,
     type: "article",
   });
-};
+}
 
 export const handle: LayerHandle = { layer: true };
 

@@ -1,37 +1,40 @@
+import type { MetaDescriptor } from "react-router";
 import { interpolate } from "~/i18n/translator";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { StaleNotice } from "~/components/StaleNotice";
-import { data } from "@remix-run/node";
-import { useLoaderData, useOutlet } from "@remix-run/react";
+import { data } from "react-router";
+import { useLoaderData, useOutlet } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { CatalogPage } from "~/features/menu/CatalogPage";
 import { catalogHeaders, loadCatalogPage } from "~/features/menu/catalog-page.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
-import { pageUrls } from "~/shell/seo.server";
+import { pageUrls } from "~/lib/page-urls";
 import { PromotionList } from "~/features/promotions/PromotionList";
 import { loadPromotions } from "~/features/promotions/promotions-page.server";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { inertWhen } from "~/shell/layouts";
+import { messagesFor } from "~/i18n/locale.server";
+import { inertWhen } from "~/components/ui/inert";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/promotions";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * spec §2 promotions.index 'Акции', and the parent of promotions.show: the detail layer shows over this
  * list, or — when the customer arrived from home (`?from=home`, ADR 011) — over the home page.
  */
-async function pageLoader({ request, params }: LoaderFunctionArgs) {
-  const fromHome = Boolean(params.promotionId) && new URL(request.url).searchParams.get("from") === "home";
-  const messages = messagesFor(await getLocale(request));
+async function pageLoader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  const fromHome = Boolean(params.promotionId) && rc.url.searchParams.get("from") === "home";
+  const messages = messagesFor(rc.locale);
   if (fromHome) {
-    const home = await loadCatalogPage(request);
+    const home = await loadCatalogPage(rc);
     return data(
-      { kind: "home" as const, home, list: null, ...pageUrls(request, "/promotions"), description: "" },
+      { kind: "home" as const, home, list: null, ...pageUrls(rc, "/promotions"), description: "" },
       { headers: catalogHeaders() },
     );
   }
-  const list = await loadPromotions(request);
+  const list = await loadPromotions(rc);
   const description = list.restoName ? interpolate(messages.promotions.seoDescription, { resto: list.restoName }) : "";
   return data(
-    { kind: "list" as const, home: null, list, ...pageUrls(request, "/promotions"), description },
+    { kind: "list" as const, home: null, list, ...pageUrls(rc, "/promotions"), description },
     { headers: catalogHeaders() },
   );
 }
@@ -39,7 +42,7 @@ export const loader = withMessages("routes/promotions", pageLoader);
 
 export const headers = () => catalogHeaders();
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale, text } = rootInfo(matches);
   const title = text("promotions.title", "Акции");
   return seoMeta({
@@ -51,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     siteName: brand,
     locale,
   });
-};
+}
 
 export default function Promotions() {
   const page = useLoaderData<typeof loader>();

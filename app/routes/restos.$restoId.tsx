@@ -1,26 +1,29 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import { StaleNotice } from "~/components/StaleNotice";
-import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { ldJson, restaurantLd } from "~/features/menu/jsonld";
 import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
 import { rootInfo, seoMeta } from "~/shell/seo";
-import { pageUrls } from "~/shell/seo.server";
+import { pageUrls } from "~/lib/page-urls";
 import { RestoDetails } from "~/features/restos/RestoDetails";
 import { loadRestoDetail } from "~/features/restos/restos-page.server";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/restos.$restoId";
+import { requestContextOf } from "~/shell/request.server";
 
 /** spec §2 restos.show 'О заведении'. */
-async function pageLoader({ request, params }: LoaderFunctionArgs) {
+async function pageLoader({ context, params }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
   const id = Number(params.restoId);
   if (!Number.isSafeInteger(id) || id <= 0) throw data("Not found", { status: 404 });
-  const detail = await loadRestoDetail(request, id);
-  return { ...detail, ...pageUrls(request, `/restos/${id}`) };
+  const detail = await loadRestoDetail(rc, id);
+  return { ...detail, ...pageUrls(rc, `/restos/${id}`) };
 }
 export const loader = withMessages("routes/restos.$restoId", pageLoader);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale } = rootInfo(matches);
   return seoMeta({
     title: [data?.resto.name, brand].filter(Boolean).join(" — "),
@@ -32,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     locale,
     type: "restaurant.restaurant",
   });
-};
+}
 
 export default function Resto() {
   const { resto, origin, degraded } = useLoaderData<typeof loader>();

@@ -1,20 +1,23 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import { StaleNotice } from "~/components/StaleNotice";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { loadRestoListPage } from "~/features/restos/restos-page.server";
 import { RestoStateBadge } from "~/features/restos/RestoStateBadge";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/restos._index";
+import { requestContextOf } from "~/shell/request.server";
 
 /** spec §2 restos.index 'Заведения': the restaurants of the customer's city with today's state. */
-async function pageLoader({ request }: LoaderFunctionArgs) {
-  return loadRestoListPage(request);
+async function pageLoader({ context }: Route.LoaderArgs) {
+  const rc = requestContextOf(context);
+  return loadRestoListPage(rc);
 }
 export const loader = withMessages("routes/restos._index", pageLoader);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale, text } = rootInfo(matches);
   return seoMeta({
     title: `${text("restos.title", "Заведения")} — ${brand}`,
@@ -25,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     siteName: brand,
     locale,
   });
-};
+}
 
 export default function Restos() {
   const { restos, cityName, degraded } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
@@ -7,6 +7,8 @@ import { CardGrid } from "~/features/menu/CardGrid";
 import { loadSearchPage } from "~/features/menu/search.server";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { withMessages } from "~/i18n/route-messages.server";
+import type { Route } from "./+types/search";
+import { requestContextOf } from "~/shell/request.server";
 
 /**
  * spec §2: the full-screen search view with a back button and placeholder 'Поиск', searching the positions
@@ -16,13 +18,13 @@ import { withMessages } from "~/i18n/route-messages.server";
 /** Full screen: no app bar or footer behind it (spec §2 search view). */
 export const handle = { layout: "custom" };
 
-export const loader = withMessages("routes/search", ({ request }: LoaderFunctionArgs) => loadSearchPage(request));
+export const loader = withMessages("routes/search", ({ context }: Route.LoaderArgs) => loadSearchPage(requestContextOf(context)));
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale, text } = rootInfo(matches);
   const title = text("search.title", "Поиск");
   return [...seoMeta({ title: data?.q ? `${title}: ${data.q} — ${brand}` : `${title} — ${brand}`, description: "", canonical: data?.canonical, siteName: brand, locale }), { name: "robots", content: "noindex" }];
-};
+}
 
 export default function Search() {
   const { q, back, results, currency, hasLocation } = useLoaderData<typeof loader>();

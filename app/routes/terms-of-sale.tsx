@@ -1,12 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { MetaDescriptor } from "react-router";
+import { useLoaderData } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { rootInfo, seoMeta } from "~/shell/seo";
 import { loadTermsPage } from "~/features/restos/terms.server";
+import type { Route } from "./+types/terms-of-sale";
+import { requestContextOf } from "~/shell/request.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadTermsPage(request);
+export const loader = ({ context }: Route.LoaderArgs) => loadTermsPage(requestContextOf(context));
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
   const { brand, locale, text } = rootInfo(matches);
   return seoMeta({
     title: `${text("app.termsOfSale", "Безопасность платежей")} — ${brand}`,
@@ -16,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     siteName: brand,
     locale,
   });
-};
+}
 
 export default function TermsOfSale() {
   const { text } = useLoaderData<typeof loader>();

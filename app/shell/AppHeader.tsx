@@ -1,7 +1,7 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import type { RootData } from "~/shell/root-data";
-import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
+import { LocaleSwitcher } from "~/components/ui/LocaleSwitcher";
 import { AccountMenu } from "~/shell/AccountMenu";
 import { LocationChip } from "~/features/location/LocationChip";
 import { redirectTarget } from "~/lib/redirect-target";
@@ -22,7 +22,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
           <img src={data.brand.mark} alt="" width={40} height={40} className="size-9 shrink-0 md:size-12" />
           <span className="sr-only truncate text-lg font-semibold sm:not-sr-only md:text-2xl">{data.brand.displayName}</span>
         </Link>
-        <LocationChip />
+        <LocationChip summary={data.location} />
         <div className="ml-auto flex min-w-0 items-center gap-1 md:gap-3">
           <Link
             to={`/search?from=${encodeURIComponent(here)}`}

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isForeignStorage, MIGRATION_KEYS } from "~/lib/legacy-keys";

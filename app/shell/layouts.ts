@@ -1,4 +1,4 @@
-import type { UIMatch } from "@remix-run/react";
+import type { UIMatch } from "react-router";
 
 /**
  * Layouts (spec §2): a route names one in its `handle` (`export const handle = { layout: "simple" }`);
@@ -35,10 +35,10 @@ export interface LayerHandle {
   layer?: boolean | ((data: unknown) => boolean);
 }
 
-export function layerOpen(matches: readonly Pick<UIMatch, "handle" | "data">[]): boolean {
+export function layerOpen(matches: readonly Pick<UIMatch, "handle" | "loaderData">[]): boolean {
   return matches.some((m) => {
     const layer = (m.handle as LayerHandle | undefined)?.layer;
-    return typeof layer === "function" ? layer(m.data) : layer === true;
+    return typeof layer === "function" ? layer(m.loaderData) : layer === true;
   });
 }
 
@@ -55,12 +55,4 @@ export interface NumbersHandle {
 
 export function hydratesNumbers(matches: readonly Pick<UIMatch, "handle">[]): boolean {
   return (matches.at(-1)?.handle as NumbersHandle | undefined)?.hydratesNumbers !== false;
-}
-
-/**
- * Props that make an element inert when `on`. React 18 renders `inert` only as a string attribute (`""`, and
- * its type definitions do not list it yet); omitted, it is removed.
- */
-export function inertWhen(on: boolean): { inert?: "" } {
-  return on ? { inert: "" } : {};
 }

@@ -6,9 +6,8 @@
  */
 import { isForeignStorage, readLegacyStorage, type RawStorage } from "~/lib/legacy";
 import { validateModifierChoice } from "~/lib/cart";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
 import { log } from "~server/log";
+import type { RequestContext } from "~server/context";
 
 export interface MigrationResult {
   /** the storage belonged to another white-label or version: the browser clears it, nothing moves */
@@ -18,13 +17,13 @@ export interface MigrationResult {
   dropped: number;
 }
 
-export async function migrateLegacyStorage(request: Request, storage: RawStorage): Promise<MigrationResult> {
-  const { config, upstream } = getContext();
+export async function migrateLegacyStorage(rc: RequestContext, storage: RawStorage): Promise<MigrationResult> {
+  const { config, upstream } = rc.services;
   const legacy = readLegacyStorage(storage);
   if (isForeignStorage(legacy, config.brand)) return { reset: true, migrated: false, dropped: 0 };
 
   let dropped = legacy.dropped.length;
-  const [storefront, prefs] = await Promise.all([getState(request, "storefront"), getState(request, "prefs")]);
+  const [storefront, prefs] = await Promise.all([rc.session.get("storefront"), rc.session.get("prefs")]);
 
   if (legacy.locale && (config.brand.locales.offered as readonly string[]).includes(legacy.locale) && !prefs.app_locale) {
     prefs.app_locale = legacy.locale as typeof prefs.app_locale;

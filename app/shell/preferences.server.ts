@@ -1,13 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
-import { commitHeaders, getState } from "~server/session";
-import { getContext } from "~server/context";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { migrateLegacyStorage } from "~/shell/migrate.server";
+import type { RequestContext } from "~server/context";
 
 /**
  * Preferences: one action per intent (DESIGN.md). A plain form posts here and is sent back (303) to
@@ -25,25 +23,25 @@ const schema = z.discriminatedUnion("intent", [
 
 const rawStorageSchema = z.record(z.string().max(64), z.string().max(16_000).nullable()).refine((r) => Object.keys(r).length <= 40);
 
-export async function preferencesAction({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
+export async function preferencesAction(rc: RequestContext) {
+  const formData = await readForm(rc);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    const messages = messagesFor(await getLocale(request));
+    const messages = messagesFor(rc.locale);
     return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
   }
-  const { brand } = getContext().config;
+  const { brand } = rc.config;
   const value = submission.value;
   if (value.intent === "locale") {
     if (!brand.locales.offered.includes(value.locale)) {
-      const messages = messagesFor(await getLocale(request));
+      const messages = messagesFor(rc.locale);
       return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
     }
-    const prefs = await getState(request, "prefs");
+    const prefs = await rc.session.get("prefs");
     prefs.app_locale = value.locale;
   }
   if (value.intent === "consent") {
-    (await getState(request, "prefs")).person_cookies_consent_accepted = true;
+    (await rc.session.get("prefs")).person_cookies_consent_accepted = true;
   }
   if (value.intent === "migrate") {
     let raw: unknown;
@@ -54,14 +52,14 @@ export async function preferencesAction({ request }: ActionFunctionArgs) {
     }
     const storage = rawStorageSchema.safeParse(raw);
     if (!storage.success) {
-      const messages = messagesFor(await getLocale(request));
+      const messages = messagesFor(rc.locale);
       return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
     }
-    const result = await migrateLegacyStorage(request, storage.data);
-    return data({ migration: result }, { headers: await commitHeaders(request) });
+    const result = await migrateLegacyStorage(rc, storage.data);
+    return data({ migration: result }, { headers: await rc.session.commitHeaders() });
   }
   if (value.intent === "adult") {
-    (await getState(request, "prefs")).person_adulthood_confirmed = true;
+    (await rc.session.get("prefs")).person_adulthood_confirmed = true;
   }
-  return redirect(redirectTarget(value.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+  return redirect(redirectTarget(value.redirectTo, "/"), { status: 303, headers: await rc.session.commitHeaders() });
 }

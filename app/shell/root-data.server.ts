@@ -1,23 +1,22 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { publicBrand } from "~server/brand";
 import { versionedUrl } from "~server/asset-version.mjs";
 import { isAppLocale } from "~/i18n/i18n";
-import { getLocale, shellMessagesText } from "~/i18n/locale.server";
-import { getPerson, personDisplayName } from "~/features/auth/auth.server";
-import { commitHeaders, getState, wasReset } from "~server/session";
-import { getContext } from "~server/context";
+import { shellMessagesText } from "~/i18n/locale.server";
+import { personDisplayName } from "~/features/auth/auth.server";
 import { locationSummary } from "~/features/location/location.server";
+import type { RequestContext } from "~server/context";
 
-export async function loadRootData(request: Request) {
-  const { config } = getContext();
-  const locale = await getLocale(request);
+export async function loadRootData(rc: RequestContext) {
+  const { config } = rc.services;
+  const locale = rc.locale;
   const [storefront, person, prefs, storageReset] = await Promise.all([
-    getState(request, "storefront"),
-    getPerson(request).catch(() => null),
-    getState(request, "prefs"),
-    wasReset(request),
+    rc.session.get("storefront"),
+    rc.person.get().catch(() => null),
+    rc.session.get("prefs"),
+    rc.session.wasReset(),
   ]);
-  const location = await locationSummary(storefront, config.brand, getContext().upstream, locale);
+  const location = await locationSummary(storefront, config.brand, rc.services.upstream, locale);
   const cartCount = storefront.cart_positions.reduce((sum, line) => sum + line.count, 0);
   // the mark and favicon by their content version: the browser may keep them for a year (server.mjs)
   const brand = { ...publicBrand(config.brand), mark: versionedUrl(config.brand.mark) };
@@ -41,6 +40,6 @@ export async function loadRootData(request: Request) {
       // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
       person: person ? { name: personDisplayName(person.profile) } : null,
     },
-    { headers: await commitHeaders(request) },
+    { headers: await rc.session.commitHeaders() },
   );
 }

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import type { loadRootData } from "~/shell/root-data.server";
 
 /** What the root loader sends every page: brand, locale and messages (one JSON string, ~/i18n/messages), cart badge, location, person. */

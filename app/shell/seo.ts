@@ -3,8 +3,9 @@
  * `meta` export. Structured data is rendered in the page body from data it already shows (jsonld.ts), so the
  * JSON-LD does not travel twice (HTML + hydration data).
  */
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import { metaText } from "~/i18n/messages";
+import { absoluteUrl } from "~/lib/page-urls";
 
 export interface SeoInput {
   title: string;
@@ -16,12 +17,6 @@ export interface SeoInput {
   siteName?: string;
   locale?: string;
   type?: "website" | "article" | "restaurant.menu" | "restaurant.restaurant";
-}
-
-export function absoluteUrl(url: string | null | undefined, origin: string | undefined): string | undefined {
-  if (!url) return undefined;
-  if (/^https?:\/\//i.test(url)) return url;
-  return origin ? origin + (url.startsWith("/") ? url : `/${url}`) : url;
 }
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
@@ -47,8 +42,8 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /** The brand name and locale from the root loader's data, for titles. */
-export function rootInfo(matches: readonly { id: string; data: unknown }[]) {
-  const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string }; locale?: string } | undefined;
+export function rootInfo(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { brand?: { displayName?: string }; locale?: string } | undefined;
   /** a message of the page's language by "area.key", for titles (meta runs outside the i18n provider) */
   const text = (key: string, fallback: string) => metaText(matches, key, fallback);
   return { brand: root?.brand?.displayName ?? "", locale: root?.locale ?? "ru", text };

@@ -1,4 +1,4 @@
-export { checkSignInLimit, createMemoryRateLimitStore, getRateLimitStore, SIGN_IN_LIMITS } from "./rate-limit";
-export type { RateLimitResult, RateLimitStore, SignInLimitKind } from "./rate-limit";
-export { DEMO_VK_CLIENT_ID, VK_ID_BASE, vkAuthorizeBase, vkClientId, vkLogout, vkOneTapBase, vkStandIn } from "./vk";
+export { checkSignInLimit, createMemoryRateLimitStore, createRateLimits, SIGN_IN_LIMITS } from "./rate-limit";
+export type { LimitCheck, RateLimitResult, RateLimits, RateLimitStore, SignInLimitKind } from "./rate-limit";
+export { createVk, DEMO_VK_CLIENT_ID, VK_ID_BASE, type Vk } from "./vk";
 export { getClientAddress } from "./client-address";

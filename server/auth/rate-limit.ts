@@ -6,7 +6,7 @@
 import { log } from "../log";
 import { createRedisRateLimitStore } from "../redis";
 import { createGuardedRateLimitStore } from "../redis/fallback";
-import { getSharedRedis, redisPrefix } from "../redis/shared";
+import type { SharedRedis } from "../redis/shared";
 import { telemetry } from "../telemetry";
 export interface RateLimitResult {
   ok: boolean;
@@ -56,35 +56,30 @@ export const SIGN_IN_LIMITS = {
 
 export type SignInLimitKind = "code-request" | "code-check";
 
-const KEY = Symbol.for("storefront.auth.rateLimits");
-type Holder = { [KEY]?: RateLimitStore };
-
 /**
- * The process-wide store (kept on globalThis so dev reloads do not reset it): Redis when REDIS_URL is set
- * (shared by every container of the brand, server/redis) with in-process counters while Redis is away
- * (ADR 070), else in process.
+ * The rate limits of every form that costs the upstream or a third party something: counters in Redis when
+ * REDIS_URL is set (shared by every container of the brand) with in-process counters while Redis is away
+ * (ADR 070), else in process. A store that throws (one not guarded) is replaced by in-process counters, never
+ * by "no limit".
  */
-export function getRateLimitStore(): RateLimitStore {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const shared = getSharedRedis();
-    holder[KEY] = shared
-      ? createGuardedRateLimitStore<RateLimitStore>(createRedisRateLimitStore(shared.client, redisPrefix()), createMemoryRateLimitStore(), shared.guard)
-      : createMemoryRateLimitStore();
-  }
-  return holder[KEY]!;
+export interface RateLimits {
+  check(checks: LimitCheck[]): Promise<RateLimitResult>;
+  reset(): Promise<void>;
 }
 
-/** Tests only: the next getRateLimitStore() reads REDIS_URL again. */
-export function resetRateLimitStoreForTests() {
-  delete (globalThis as Holder)[KEY];
-}
-
-const LAST_RESORT = Symbol.for("storefront.auth.rateLimits.lastResort");
-/** counters of a store that threw (one not guarded by server/redis/guard): limits stay on, in process */
-function lastResortStore(): RateLimitStore {
-  const holder = globalThis as { [LAST_RESORT]?: RateLimitStore };
-  return (holder[LAST_RESORT] ??= createMemoryRateLimitStore());
+export function createRateLimits(redis: SharedRedis | null, store?: RateLimitStore): RateLimits {
+  const counters =
+    store ??
+    (redis
+      ? createGuardedRateLimitStore<RateLimitStore>(createRedisRateLimitStore(redis.client, redis.prefix), createMemoryRateLimitStore(), redis.guard)
+      : createMemoryRateLimitStore());
+  const lastResort = createMemoryRateLimitStore();
+  return {
+    check: (checks) => checkLimits(checks, counters, lastResort),
+    async reset() {
+      await Promise.all([counters.reset(), lastResort.reset()]);
+    },
+  };
 }
 
 export interface LimitCheck {
@@ -99,14 +94,14 @@ export interface LimitCheck {
  * Hits every counter (so a refused script keeps being refused) and answers the first refusal with the
  * longest wait. A store that fails is replaced by in-process counters, never by "no limit".
  */
-export async function checkLimits(checks: LimitCheck[], store: RateLimitStore): Promise<RateLimitResult> {
+async function checkLimits(checks: LimitCheck[], store: RateLimitStore, lastResort: RateLimitStore): Promise<RateLimitResult> {
   const hitAll = (s: RateLimitStore) => Promise.all(checks.map((c) => s.hit(c.key, c.limit, c.windowMs)));
   let results: RateLimitResult[];
   try {
     results = await hitAll(store);
   } catch (error) {
     log("warn", "rate limit store unavailable: counting in process", { message: error instanceof Error ? error.message : String(error) });
-    results = await hitAll(lastResortStore());
+    results = await hitAll(lastResort);
   }
   const refused = results.flatMap((r, i) => (r.ok ? [] : [{ result: r, check: checks[i]! }]));
   for (const { check } of refused) telemetry.count("rate_limit_refusals_total", { limit: check.label });
@@ -119,19 +114,16 @@ export async function checkLimits(checks: LimitCheck[], store: RateLimitStore): 
  * Express's req.ip, or the shared "unknown" bucket). The first refusal wins; both counters are hit.
  */
 export async function checkSignInLimit(
+  limits: RateLimits,
   kind: SignInLimitKind,
   phone: string,
   clientAddress: string,
-  store: RateLimitStore = getRateLimitStore(),
 ): Promise<RateLimitResult> {
   const request = kind === "code-request";
   const perPhone = request ? SIGN_IN_LIMITS.codeRequestPerPhone : SIGN_IN_LIMITS.codeCheckPerPhone;
   const perAddress = request ? SIGN_IN_LIMITS.codeRequestPerAddress : SIGN_IN_LIMITS.codeCheckPerAddress;
-  return checkLimits(
-    [
-      { key: `${kind}:phone:${phone}`, ...perPhone, label: request ? "sms_phone" : "sms_verify" },
-      { key: `${kind}:ip:${clientAddress}`, ...perAddress, label: request ? "sms_address" : "sms_verify_address" },
-    ],
-    store,
-  );
+  return limits.check([
+    { key: `${kind}:phone:${phone}`, ...perPhone, label: request ? "sms_phone" : "sms_verify" },
+    { key: `${kind}:ip:${clientAddress}`, ...perAddress, label: request ? "sms_address" : "sms_verify_address" },
+  ]);
 }

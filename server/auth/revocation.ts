@@ -7,7 +7,7 @@
  */
 import type { Redis } from "ioredis";
 import type { RedisGuard } from "../redis/guard";
-import { getSharedRedis, redisPrefix } from "../redis/shared";
+import type { SharedRedis } from "../redis/shared";
 
 /** the auth cookie's max age (server/session.ts): no copy of a cookie outlives this after sign-out */
 export const REVOCATION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -52,23 +52,10 @@ export function createGuardedRevocationStore(redis: Redis, prefix: string, local
   };
 }
 
-const KEY = Symbol.for("storefront.auth.revocations");
-type Holder = { [KEY]?: RevocationStore };
-
-export function getRevocationStore(): RevocationStore {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const shared = getSharedRedis();
-    holder[KEY] = shared
-      ? createGuardedRevocationStore(shared.client, redisPrefix(), createMemoryRevocationStore(), shared.guard)
-      : createMemoryRevocationStore();
-  }
-  return holder[KEY];
-}
-
-/** Tests only. */
-export function resetRevocationStoreForTests() {
-  delete (globalThis as Holder)[KEY];
+/** The revocation list: shared through Redis when configured (kept in process too), else in process. */
+export function createRevocationStore(redis: SharedRedis | null): RevocationStore {
+  const local = createMemoryRevocationStore();
+  return redis ? createGuardedRevocationStore(redis.client, redis.prefix, local, redis.guard) : local;
 }
 
 /** a fresh session id for a sign-in: 128 random bits */

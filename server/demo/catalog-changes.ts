@@ -6,47 +6,42 @@
  */
 import type { Position } from "~/lib/model";
 
-interface Changes {
-  removed: Set<number>;
-  prices: Map<number, number>;
+export interface CatalogChanges {
+  /** Takes positions off the menu, sets prices (minor units), or restores positions (both undone). */
+  change(input: { remove?: readonly number[]; prices?: Readonly<Record<string, number>>; restore?: readonly number[] }): void;
+  reset(): void;
+  /** The position as the twin serves it today: undefined when taken off the menu, else with today's price. */
+  position<P extends Pick<Position, "id" | "price">>(position: P): P | undefined;
+  /** A list of positions as the twin serves it today (no copy when nothing changed). */
+  positions<P extends Pick<Position, "id" | "price">>(positions: readonly P[]): P[];
 }
 
-const KEY = Symbol.for("storefront.demo.catalogChanges");
-type Holder = { [KEY]?: Changes };
-
-function changes(): Changes {
-  const holder = globalThis as Holder;
-  return (holder[KEY] ??= { removed: new Set(), prices: new Map() });
-}
-
-/** Takes positions off the menu, sets prices (minor units), or restores positions (both undone). */
-export function changeCatalog(input: { remove?: readonly number[]; prices?: Readonly<Record<string, number>>; restore?: readonly number[] }) {
-  const c = changes();
-  for (const id of input.remove ?? []) c.removed.add(id);
-  for (const [id, price] of Object.entries(input.prices ?? {})) c.prices.set(Number(id), price);
-  for (const id of input.restore ?? []) {
-    c.removed.delete(id);
-    c.prices.delete(id);
+/** The changes of one twin (its store owns them). */
+export function createCatalogChanges(): CatalogChanges {
+  const removed = new Set<number>();
+  const prices = new Map<number, number>();
+  function position<P extends Pick<Position, "id" | "price">>(p: P): P | undefined {
+    if (removed.has(p.id)) return undefined;
+    const price = prices.get(p.id);
+    return price === undefined ? p : { ...p, price };
   }
-}
-
-export function resetCatalogChanges() {
-  const c = changes();
-  c.removed.clear();
-  c.prices.clear();
-}
-
-/** The position as the twin serves it today: undefined when taken off the menu, else with today's price. */
-export function changedPosition<P extends Pick<Position, "id" | "price">>(position: P): P | undefined {
-  const c = changes();
-  if (c.removed.has(position.id)) return undefined;
-  const price = c.prices.get(position.id);
-  return price === undefined ? position : { ...position, price };
-}
-
-/** A list of positions as the twin serves it today (no copy when nothing changed). */
-export function changedPositions<P extends Pick<Position, "id" | "price">>(positions: readonly P[]): P[] {
-  const c = changes();
-  if (c.removed.size === 0 && c.prices.size === 0) return positions as P[];
-  return positions.map(changedPosition).filter((p): p is P => p !== undefined);
+  return {
+    change(input) {
+      for (const id of input.remove ?? []) removed.add(id);
+      for (const [id, price] of Object.entries(input.prices ?? {})) prices.set(Number(id), price);
+      for (const id of input.restore ?? []) {
+        removed.delete(id);
+        prices.delete(id);
+      }
+    },
+    reset() {
+      removed.clear();
+      prices.clear();
+    },
+    position,
+    positions<P extends Pick<Position, "id" | "price">>(list: readonly P[]): P[] {
+      if (removed.size === 0 && prices.size === 0) return list as P[];
+      return list.map((p) => position(p)).filter((p): p is P => p !== undefined);
+    },
+  };
 }

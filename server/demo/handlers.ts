@@ -43,7 +43,6 @@ import {
   toPlaceDetails,
 } from "./geocoder";
 import { runPreflight } from "./preflight";
-import { changedPositions } from "./catalog-changes";
 import type { DemoOrder, DemoPerson, DemoStore } from "./store";
 
 export const GOOGLE_PLACES_BASE = "https://places.googleapis.com/v1";
@@ -191,7 +190,7 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
 
     perMenu("position-groups", (menuId) => drift(findMenu(menuId)?.groups ?? [], (groups) => driftedGroups(menuId, groups))),
     perMenu("positions", (menuId, url) => {
-      const positions = drift(changedPositions(findMenu(menuId)?.positions ?? []), (list) => driftedPositions(menuId, list)) as Array<{
+      const positions = drift(store.catalogChanges.positions(findMenu(menuId)?.positions ?? []), (list) => driftedPositions(menuId, list)) as Array<{
         positionGroup?: { id?: unknown } | null;
       }>;
       const groupId = url.searchParams.get("positionGroupId");
@@ -208,7 +207,7 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
   const preflight: Resolve = async ({ request }) => {
     const body = await parseBody(request, preflightPayloadSchema);
     if ("response" in body) return body.response;
-    const result = runPreflight(body.data, { forOrder: false, now: store.now() });
+    const result = runPreflight(body.data, { forOrder: false, now: store.now(), changes: store.catalogChanges });
     return result.ok ? json(result.value.answer) : errorResponse(result.error);
   };
 
@@ -231,7 +230,7 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
       // a refusal a test armed for this person (armed-errors.ts, ADR 097)
       const armed = takeOrderError(store, auth.person.id);
       if (armed) return errorResponse(armed);
-      const result = runPreflight(body.data, { forOrder: true, now: store.now() });
+      const result = runPreflight(body.data, { forOrder: true, now: store.now(), changes: store.catalogChanges });
       if (!result.ok) return errorResponse(result.error);
       const order = store.addOrder({
         personId: auth.person.id,

@@ -18,7 +18,7 @@ import type {
   PreflightAnswer,
   PreflightPayload,
 } from "~/lib/model";
-import { changedPosition } from "./catalog-changes";
+import type { CatalogChanges } from "./catalog-changes";
 import { DEMO_AUTO_DISCOUNTS, findDemoResto, findRestoPosition, modifiersOfPosition, type DemoResto } from "./data";
 import { demoError, formatRub, RESTO_PAY_ERROR_CODES, type DemoError } from "./errors";
 import { driftModifiersOf, findDriftPosition } from "./drifted";
@@ -39,7 +39,10 @@ export interface PreflightOutcome {
 
 const fail = (error: DemoError): { ok: false; error: DemoError } => ({ ok: false, error });
 
-export function runPreflight(payload: PreflightPayload, options: { forOrder: boolean; now: number }): Result<PreflightOutcome> {
+export function runPreflight(
+  payload: PreflightPayload,
+  options: { forOrder: boolean; now: number; changes: CatalogChanges },
+): Result<PreflightOutcome> {
   const entry = findDemoResto(payload.restoId);
   if (!entry) return fail(demoError("resto.not-found"));
   if (payload.positions.length === 0 && options.forOrder) return fail(demoError("order.empty"));
@@ -51,7 +54,7 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
     return fail(demoError("order.pay-type-required"));
   }
 
-  const unknown = payload.positions.find((item) => !orderablePosition(entry.resto.id, item.id));
+  const unknown = payload.positions.find((item) => !orderablePosition(entry.resto.id, item.id, options.changes));
   if (unknown) {
     return fail(
       demoError(
@@ -73,7 +76,7 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
 
   const lines: Line[] = [];
   for (const item of payload.positions) {
-    const line = priceLine(entry, payload.deliveryType, item);
+    const line = priceLine(entry, payload.deliveryType, item, options.changes);
     if (!line.ok) return line;
     lines.push(line.value);
   }
@@ -109,19 +112,19 @@ export function runPreflight(payload: PreflightPayload, options: { forOrder: boo
 }
 
 /** A position of the resto's menus, or one of the drifted scenario's valid extras (issue 19, drifted.ts). */
-function orderablePosition(restoId: number, positionId: number) {
+function orderablePosition(restoId: number, positionId: number, changes: CatalogChanges) {
   const found = findRestoPosition(restoId, positionId);
   // issue 18 §1: the tests' menu changes (catalog-changes.ts): a position taken off, a new price
   if (found) {
-    const position = changedPosition(found.position);
+    const position = changes.position(found.position);
     return position ? { ...found, position } : undefined;
   }
   return findDriftPosition(restoId, positionId);
 }
 
 /** One cart position priced from the data: (price + modifiers) × count, minus automatic discounts. */
-function priceLine(entry: DemoResto, method: DeliveryMethod, item: OrderPositionPayload): Result<Line> {
-  const found = orderablePosition(entry.resto.id, item.id);
+function priceLine(entry: DemoResto, method: DeliveryMethod, item: OrderPositionPayload, changes: CatalogChanges): Result<Line> {
+  const found = orderablePosition(entry.resto.id, item.id, changes);
   if (!found) return fail(demoError("person-order.position-not-found-in-resto", `Позиция «${item.name}» недоступна`));
   if (method === "DELIVERY" && !found.menu.isDelivery) {
     return fail(demoError("order.positions-cannot-be-delivered", `«${found.position.name}» нельзя доставить, только самовывоз`));

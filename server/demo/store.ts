@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { OrderPayload, PreflightAnswer, ProfileDto, TokenSetDto } from "~/lib/model";
 import { demoError, type DemoError } from "./errors";
+import { createCatalogChanges, type CatalogChanges } from "./catalog-changes";
 import { DEFAULT_SCENARIO, type DemoScenario } from "./scenario";
 import { decodeToken, encodeToken, type TokenPayload, type TokenType } from "./tokens";
 
@@ -85,6 +86,8 @@ export interface DemoStore {
 
   readonly scenario: Readonly<DemoScenario>;
   setScenario(partial: Partial<DemoScenario>): void;
+  /** the tests' menu changes (issue 18 §1): positions taken off the menu, prices changed */
+  readonly catalogChanges: CatalogChanges;
 
   requestSmsCode(phone: string): Result<{ phone: string; resendAfterSeconds: number }>;
   /** the code the "SMS" carried, for the demo UI and tests; null when none is pending */
@@ -144,6 +147,7 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
   const now = () => options.now();
 
   let scenario: DemoScenario = { ...DEFAULT_SCENARIO };
+  const catalogChanges = createCatalogChanges();
   let persons = new Map<number, DemoPerson>();
   let personIdByIdentity = new Map<string, number>();
   let sms = new Map<string, SmsState>();
@@ -198,6 +202,7 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
 
   function reset() {
     scenario = { ...DEFAULT_SCENARIO };
+    catalogChanges.reset();
     persons = new Map();
     personIdByIdentity = new Map();
     sms = new Map();
@@ -344,6 +349,7 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
     options,
     now,
     reset,
+    catalogChanges,
     get scenario() {
       return scenario;
     },

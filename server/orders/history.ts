@@ -10,8 +10,15 @@
  */
 import { addToHistory, decodeHistory, encodePastOrder, historyCandidates, mergeHistories, type PastOrder, type StoredPastOrder } from "~/lib/order-history";
 import { log } from "../log";
-import { getSharedRedis, redisPrefix } from "../redis/shared";
-import { cookieBytes, getState } from "../session";
+import type { SharedRedis } from "../redis/shared";
+import { cookieBytes, type RequestSession, type SessionStores } from "../session";
+
+/** What the history needs of a request: its session, the cookie stores and Redis (when configured). */
+export interface HistoryDeps {
+  session: RequestSession;
+  sessions: SessionStores;
+  redis: SharedRedis | null;
+}
 
 /**
  * The cookie's budget: well under the 4 KB guard, because the browser sends every cookie of the site in one
@@ -21,20 +28,19 @@ import { cookieBytes, getState } from "../session";
 export const HISTORY_COOKIE_BUDGET_BYTES = 1800;
 export const HISTORY_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 
-const redisKey = (owner: string) => `${redisPrefix()}:order-history:${owner}`;
+const redisKey = (redis: SharedRedis, owner: string) => `${redis.prefix}:order-history:${owner}`;
 
-async function fromCookie(request: Request, owner: string): Promise<PastOrder[]> {
-  const state = await getState(request, "history");
+async function fromCookie(session: RequestSession, owner: string): Promise<PastOrder[]> {
+  const state = await session.get("history");
   return state.owner === owner ? decodeHistory(state.orders) : [];
 }
 
 /** Redis's copy: null when Redis is not configured or does not answer (then the cookie is all there is). */
-async function fromRedis(owner: string): Promise<PastOrder[] | null> {
-  const shared = getSharedRedis();
+async function fromRedis(shared: SharedRedis | null, owner: string): Promise<PastOrder[] | null> {
   if (!shared) return null;
   return shared.guard.run(
     async () => {
-      const raw = await shared.client.get(redisKey(owner));
+      const raw = await shared.client.get(redisKey(shared, owner));
       if (!raw) return [];
       try {
         return decodeHistory(JSON.parse(raw));
@@ -47,33 +53,32 @@ async function fromRedis(owner: string): Promise<PastOrder[] | null> {
 }
 
 /** true when written; false when Redis is not configured or does not answer */
-async function toRedis(owner: string, history: readonly PastOrder[]): Promise<boolean> {
-  const shared = getSharedRedis();
+async function toRedis(shared: SharedRedis | null, owner: string, history: readonly PastOrder[]): Promise<boolean> {
   if (!shared) return false;
   const value = JSON.stringify(history.map((o) => encodePastOrder(o)));
-  return shared.guard.run(async () => (await shared.client.set(redisKey(owner), value, "PX", HISTORY_TTL_MS)) === "OK", () => false);
+  return shared.guard.run(async () => (await shared.client.set(redisKey(shared, owner), value, "PX", HISTORY_TTL_MS)) === "OK", () => false);
 }
 
 /** Writes the cookie copy (the caller's answer commits it), trimmed to the budget; how many orders it kept. */
-async function toCookie(request: Request, owner: string, history: readonly PastOrder[]): Promise<number> {
+async function toCookie({ session, sessions }: HistoryDeps, owner: string, history: readonly PastOrder[]): Promise<number> {
   let chosen: StoredPastOrder[] = [];
   // fitHistory's candidates, measured as the sealed cookie (async, so not through its `fits`)
   for (const candidate of historyCandidates(history)) {
-    if ((await cookieBytes("history", { owner, orders: candidate })) <= HISTORY_COOKIE_BUDGET_BYTES) {
+    if ((await cookieBytes(sessions, "history", { owner, orders: candidate })) <= HISTORY_COOKIE_BUDGET_BYTES) {
       chosen = candidate;
       break;
     }
   }
-  const state = await getState(request, "history");
+  const state = await session.get("history");
   state.owner = owner;
   state.orders = chosen;
   return chosen.length;
 }
 
 /** The person's last orders, newest first (at most five). */
-export async function readPastOrders(request: Request, owner: string): Promise<PastOrder[]> {
+export async function readPastOrders(deps: HistoryDeps, owner: string): Promise<PastOrder[]> {
   try {
-    const [redis, cookie] = await Promise.all([fromRedis(owner), fromCookie(request, owner)]);
+    const [redis, cookie] = await Promise.all([fromRedis(deps.redis, owner), fromCookie(deps.session, owner)]);
     return mergeHistories(redis ?? [], cookie);
   } catch (error) {
     log("warn", "order history could not be read", { message: error instanceof Error ? error.message : String(error) });
@@ -82,20 +87,20 @@ export async function readPastOrders(request: Request, owner: string): Promise<P
 }
 
 /** Remembers a placed order for its person; never throws (the order is placed whatever happens here). */
-export async function recordPastOrder(request: Request, owner: string, order: PastOrder): Promise<void> {
+export async function recordPastOrder(deps: HistoryDeps, owner: string, order: PastOrder): Promise<void> {
   try {
-    const [redis, cookie] = await Promise.all([fromRedis(owner), fromCookie(request, owner)]);
+    const [redis, cookie] = await Promise.all([fromRedis(deps.redis, owner), fromCookie(deps.session, owner)]);
     const history = addToHistory(mergeHistories(redis ?? [], cookie), order);
-    if (redis !== null && (await toRedis(owner, history))) {
+    if (redis !== null && (await toRedis(deps.redis, owner, history))) {
       // Redis has it all now, the cookie's orders (from an outage) included: the cookie is emptied
-      const state = await getState(request, "history");
+      const state = await deps.session.get("history");
       if (state.orders?.length) {
         state.owner = owner;
         state.orders = [];
       }
       return;
     }
-    const kept = await toCookie(request, owner, history);
+    const kept = await toCookie(deps, owner, history);
     if (kept < history.length) log("info", "order history trimmed to the cookie budget", { kept, of: history.length });
   } catch (error) {
     log("warn", "order history not recorded", { message: error instanceof Error ? error.message : String(error) });

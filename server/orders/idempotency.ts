@@ -13,7 +13,7 @@
 import { log } from "../log";
 import { createRedisIdempotencyStore } from "../redis";
 import { createGuardedIdempotencyStore } from "../redis/fallback";
-import { getSharedRedis, redisPrefix } from "../redis/shared";
+import type { SharedRedis } from "../redis/shared";
 
 export interface IdempotencyStore {
   get(key: string): Promise<StoredOutcome | null>;
@@ -167,28 +167,16 @@ async function waitForOutcome(store: IdempotencyStore, key: string): Promise<Sto
   return null;
 }
 
-const KEY = Symbol.for("storefront.orders.idempotent");
-type Holder = { [KEY]?: Idempotent };
-
-/** Tests only: the next getOrderIdempotency() reads REDIS_URL again. */
-export function resetOrderIdempotencyForTests() {
-  delete (globalThis as Holder)[KEY];
-}
-
-/** The process-wide instance (kept on globalThis so dev reloads share it). */
-export function getOrderIdempotency(): Idempotent {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    // with REDIS_URL every container of the brand sees the same keys and claims (issue 8); outcomes are kept
-    // in process too, and while Redis is away only in process (ADR 070)
-    const shared = getSharedRedis();
-    holder[KEY] = createIdempotent(
-      shared
-        ? createGuardedIdempotencyStore<IdempotencyStore>(createRedisIdempotencyStore(shared.client, redisPrefix()), createMemoryIdempotencyStore(), shared.guard)
-        : createMemoryIdempotencyStore(),
-    );
-  }
-  return holder[KEY];
+/**
+ * Order idempotency for this process: with REDIS_URL every container of the brand sees the same keys and claims
+ * (issue 8); outcomes are kept in process too, and while Redis is away only in process (ADR 070).
+ */
+export function createOrderIdempotency(redis: SharedRedis | null): Idempotent {
+  return createIdempotent(
+    redis
+      ? createGuardedIdempotencyStore<IdempotencyStore>(createRedisIdempotencyStore(redis.client, redis.prefix), createMemoryIdempotencyStore(), redis.guard)
+      : createMemoryIdempotencyStore(),
+  );
 }
 
 /** A fresh key for a checkout form: 128 random bits, URL-safe. */

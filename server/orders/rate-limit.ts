@@ -5,23 +5,16 @@
  * idempotent run of its form key, so a replay of a placed form, a double click or a concurrent twin of one
  * form joins that run and counts nothing (ADR 072).
  */
-import { checkLimits, getRateLimitStore, type RateLimitResult, type RateLimitStore } from "../auth/rate-limit";
+import type { RateLimitResult, RateLimits } from "../auth/rate-limit";
 
 export const ORDER_LIMITS = {
   perPerson: { limit: 30, windowMs: 15 * 60 * 1000 },
   perAddress: { limit: 100, windowMs: 15 * 60 * 1000 },
 } as const;
 
-export async function checkOrderLimit(
-  personId: string,
-  clientAddress: string | null,
-  store: RateLimitStore = getRateLimitStore(),
-): Promise<RateLimitResult> {
-  return checkLimits(
-    [
-      { key: `order:person:${personId}`, ...ORDER_LIMITS.perPerson, label: "orders" },
-      ...(clientAddress ? [{ key: `order:ip:${clientAddress}`, ...ORDER_LIMITS.perAddress, label: "orders_address" }] : []),
-    ],
-    store,
-  );
+export async function checkOrderLimit(limits: RateLimits, personId: string, clientAddress: string | null): Promise<RateLimitResult> {
+  return limits.check([
+    { key: `order:person:${personId}`, ...ORDER_LIMITS.perPerson, label: "orders" },
+    ...(clientAddress ? [{ key: `order:ip:${clientAddress}`, ...ORDER_LIMITS.perAddress, label: "orders_address" }] : []),
+  ]);
 }

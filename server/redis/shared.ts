@@ -1,10 +1,10 @@
 /**
- * The process's one Redis client and its guard (ADR 070), when REDIS_URL is set. The guard reports the
- * connection as the `redis_up` gauge (1 answers, 0 configured and failing) and one log line per change;
- * `/readyz` shows `redisStatus()`.
+ * The Redis client and its guard (ADR 070), made once by `createServices` when REDIS_URL is set. The guard
+ * reports the connection as the `redis_up` gauge (1 answers, 0 configured and failing) and one log line per
+ * change; `/readyz` shows its state.
  */
-import { getConfig, type Config } from "../config";
-import { log } from "../log";
+import type { Config } from "../config";
+import type { Logger } from "../log";
 import { telemetry } from "../telemetry";
 import { createRedisGuard, type RedisGuard } from "./guard";
 import { createRedis, type RedisClient } from "./index";
@@ -12,21 +12,11 @@ import { createRedis, type RedisClient } from "./index";
 export interface SharedRedis {
   client: RedisClient;
   guard: RedisGuard;
+  /** keys of one brand: sf:<white-label> */
+  prefix: string;
 }
 
-const KEY = Symbol.for("storefront.redis.shared");
-type Holder = { [KEY]?: SharedRedis | null };
-
-export function getSharedRedis(): SharedRedis | null {
-  const holder = globalThis as Holder;
-  if (holder[KEY] === undefined) {
-    const url = getConfig().env.REDIS_URL;
-    holder[KEY] = url ? connect(url) : null;
-  }
-  return holder[KEY] ?? null;
-}
-
-function connect(url: string): SharedRedis {
+export function connectSharedRedis(url: string, config: Config, log: Logger): SharedRedis {
   const client = createRedis(url);
   let lastError = "";
   client.on("error", (error: Error) => {
@@ -43,23 +33,10 @@ function connect(url: string): SharedRedis {
     },
   });
   log("info", "shared state in Redis", { redis: new URL(url).host });
-  return { client, guard };
-}
-
-/** `off` without REDIS_URL; else whether Redis is answering right now */
-export function redisStatus(): "off" | "up" | "down" {
-  const shared = getSharedRedis();
-  return shared ? shared.guard.state() : "off";
+  return { client, guard, prefix: redisPrefix(config) };
 }
 
 /** Keys of one brand: sf:<white-label> */
-export function redisPrefix(config: Config = getConfig()): string {
+export function redisPrefix(config: Pick<Config, "brand">): string {
   return `sf:${config.brand.whiteLabel}`;
-}
-
-/** Tests only: forget the client (it is disconnected) so the next call reads REDIS_URL again. */
-export function resetSharedRedisForTests() {
-  const holder = globalThis as Holder;
-  holder[KEY]?.client.disconnect();
-  delete holder[KEY];
 }

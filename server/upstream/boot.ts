@@ -4,6 +4,7 @@
  * (DESIGN.md budget: cold start ≤ 4 × upstream latency): the resto, modifiers, time slots, working hours and
  * promotions at once; the groups and positions of every menu as soon as the resto names its menus.
  */
+import { shared } from "~/lib/shared-value";
 import { telemetry } from "../telemetry";
 import type { CatalogCache } from "./cache";
 import type { Catalog } from "./catalog";
@@ -138,7 +139,7 @@ export function createBoot(catalog: Catalog, cache: Pick<CatalogCache, "version"
       return { catalog: previous.catalog, parts: all.length, freshUntil };
     }
 
-    const result: RestoCatalog = {
+    const result: RestoCatalog = shared({
       resto: restoR.value,
       menus: restoR.value.menus.map((menu, i) => {
         const [groups, positions] = menusR[i]!;
@@ -150,7 +151,7 @@ export function createBoot(catalog: Catalog, cache: Pick<CatalogCache, "version"
       workingHours: hoursR.value,
       promotions: promotionsR.value,
       degraded,
-    };
+    });
     built.set(restoId, { parts, catalog: result });
     return { catalog: result, parts: all.length, freshUntil };
   }

@@ -15,6 +15,7 @@
  *   (`source: 'fallback'`, `degraded: true`).
  * A background refresh that failed is not retried for `retryAfterMs`, so a down upstream is not hammered.
  */
+import { shared } from "~/lib/shared-value";
 import { telemetry } from "../telemetry";
 import { cachified, isExpired, type Cache, type CacheEntry, type CacheEvent } from "@epic-web/cachified";
 import { LRUCache } from "lru-cache";
@@ -165,7 +166,8 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
           const failure = failures.get(key);
           if (inBackground && failure && Date.now() - failure.at < retryAfterMs) throw failure.error;
           try {
-            const fresh = await getFresh();
+            // stored for every later request (ADR 140)
+            const fresh = shared(await getFresh());
             if (failures.delete(key)) version++;
             return fresh;
           } catch (error) {

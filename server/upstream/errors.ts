@@ -2,7 +2,7 @@
  * The error every upstream call throws (spec §8 "API failure"). One class for HTTP failures, network
  * failures, timeouts and answers that do not match their schema, so loaders and actions handle one shape.
  */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { errorBodySchema } from "~/lib/model";
 import { log } from "~server/log";
 

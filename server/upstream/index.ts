@@ -7,7 +7,7 @@
  *   const { value: cities, degraded } = await upstream.catalog.cities();
  *   upstream.stats().calls                                       // upstream calls so far (bench)
  *
- * Values served from the cache are shared between requests: treat them as read-only.
+ * Values served from the cache are shared between requests: never changed after they are stored (app/lib/shared-value.ts, ADR 140).
  */
 import { createAuth, type Auth } from "./auth";
 import { createBoot, type RestoCatalog } from "./boot";

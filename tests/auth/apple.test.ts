@@ -4,21 +4,20 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appleAction, appleCallbackAction } from "~/features/auth/apple.server";
-import { getPerson } from "~/features/auth/auth.server";
 import { loader as failedPage } from "~/routes/auth_.apple";
-import { getContext } from "~server/context";
-import { Jar, ORIGIN, readState, request, seed, settle } from "./helpers";
+import { Jar, ORIGIN, personOf, readState, request, seed, settle } from "./helpers";
+import { contextOf, routeArgs, services } from "../context";
 
 let previous: string | null = null;
 beforeEach(() => {
-  previous = getContext().config.brand.keys.appleClientId;
-  getContext().config.brand.keys.appleClientId = "com.example.storefront";
+  previous = services().config.brand.keys.appleClientId;
+  services().config.brand.keys.appleClientId = "com.example.storefront";
 });
 afterEach(() => {
-  getContext().config.brand.keys.appleClientId = previous;
+  services().config.brand.keys.appleClientId = previous;
 });
 
-const start = (jar: Jar, form: Record<string, string>) => settle(() => appleAction(request("/auth/apple", jar, { form: { intent: "start", ...form } })), jar);
+const start = (jar: Jar, form: Record<string, string>) => settle(async () => appleAction(await contextOf(request("/auth/apple", jar, { form: { intent: "start", ...form } }))), jar);
 
 /** Apple's cross-site POST: of our cookies only the SameSite=None state cookie comes with it. */
 function applePost(jar: Jar, form: Record<string, string>) {
@@ -30,7 +29,7 @@ function applePost(jar: Jar, form: Record<string, string>) {
     .join("; ");
   const req = request("/auth/apple/callback", stateOnly, { form });
   req.headers.set("cookie", cookie);
-  return settle(() => appleCallbackAction(req), jar);
+  return settle(async () => appleCallbackAction(await contextOf(req)), jar);
 }
 
 describe("Sign in with Apple", () => {
@@ -61,7 +60,7 @@ describe("Sign in with Apple", () => {
     // only the auth cookie is written (and the state cookie cleared): the cart cookie did not come with the POST
     const written = answer.headers.getSetCookie().map((c) => c.split("=")[0]);
     expect(written.sort()).toEqual(["sf_apple_state", "sf_auth"]);
-    expect(await getPerson(request("/", jar))).toMatchObject({ source: "APPLE", profile: { email: "ivan@example.com" } });
+    expect(await personOf(jar)).toMatchObject({ source: "APPLE", profile: { email: "ivan@example.com" } });
     expect((await readState(jar)).storefront.cart_positions).toHaveLength(1);
     expect(jar.has("sf_apple_state")).toBe(false);
   });
@@ -78,8 +77,8 @@ describe("Sign in with Apple", () => {
     }
     const noCookie = await applePost(new Jar(), { id_token: "demo-apple:ivan@example.com", state: "a".repeat(64) });
     expect(noCookie).toMatchObject({ status: 303, location: "/auth/apple?failed" });
-    expect(await getPerson(request("/", jar))).toBeNull();
-    const page = await settle(() => Promise.resolve(failedPage({ request: request("/auth/apple?failed", jar), params: {}, context: {} })));
+    expect(await personOf(jar)).toBeNull();
+    const page = await settle(async () => Promise.resolve(failedPage(await routeArgs(request("/auth/apple?failed", jar)))));
     expect(page.status).toBe(400);
   });
 });

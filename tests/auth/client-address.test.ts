@@ -1,17 +1,18 @@
 /**
  * Issue 14 §3: the per-address SMS limit counts the address Express computed (req.ip, handed over by
- * server.mjs's getLoadContext), never a header the client sends — so a script cannot escape it by sending
+ * server.mjs in the load context), never a header the client sends — so a script cannot escape it by sending
  * a new X-Client-IP each time, nor lock a victim out by sending the victim's address.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { authAction } from "~/features/auth/sign-in.server";
-import { getRateLimitStore, SIGN_IN_LIMITS } from "~server/auth";
+import { SIGN_IN_LIMITS } from "~server/auth";
 import { honeypotFields } from "../answer";
 import { freshPhone, Jar, request, settle, twin } from "./helpers";
+import { contextOf, services } from "../context";
 
 beforeEach(async () => {
   twin().store.reset();
-  await getRateLimitStore().reset();
+  await services().rateLimits.reset();
 });
 
 /** a code request from `clientAddress` (what Express saw) carrying whatever headers the client chose */
@@ -19,7 +20,7 @@ function requestCode(clientAddress: string | undefined, phone: string, headers: 
   const jar = new Jar();
   const req = request("/auth", jar, { form: { ...honeypotFields(), intent: "request-code", phone } });
   for (const [name, value] of Object.entries(headers)) req.headers.set(name, value);
-  return settle(() => authAction(req, clientAddress === undefined ? undefined : { clientAddress }));
+  return settle(async () => authAction(await contextOf(req, { clientAddress })));
 }
 
 describe("per-address SMS limit", () => {

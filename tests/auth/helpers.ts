@@ -1,9 +1,12 @@
 /** Calls the /auth loader and action directly with Requests and a small cookie jar (issue 6 tests). */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import { authAction, authLoader } from "~/features/auth/sign-in.server";
-import { getContext } from "~server/context";
 import { honeypotFields, settleAnswer, type Answer } from "../answer";
-import { commitHeaders, getState, setState, type AuthState, type StorefrontState } from "~server/session";
+import type { AuthState, StorefrontState } from "~server/session";
+import { contextOf, twinOf, type ContextOptions } from "../context";
+import { loadConfig, type Config } from "~server/config";
+import { createServices } from "~server/create-services";
+import type { Services } from "~server/services";
 
 export const ORIGIN = "http://localhost";
 
@@ -47,14 +50,20 @@ export function request(path: string, jar: Jar, init: { form?: Record<string, st
   });
 }
 
-export const post = (jar: Jar, form: Record<string, string>, language?: string) =>
-  settle(() => authAction(request("/auth", jar, { form: { ...honeypotFields(), ...form }, language })), jar);
-export const get = (jar: Jar, path = "/auth") => settle(() => authLoader(request(path, jar)), jar);
+export const post = (jar: Jar, form: Record<string, string>, language?: string, options?: ContextOptions) =>
+  settle(async () => authAction(await contextOf(request("/auth", jar, { form: { ...honeypotFields(), ...form }, language }), options)), jar);
+export const get = (jar: Jar, path = "/auth", options?: ContextOptions) =>
+  settle(async () => authLoader(await contextOf(request(path, jar), options)), jar);
+
+/** Services of this test file's environment with a brand changed before they are made (what a brand file would say). */
+export function servicesWithBrand(change: (brand: Config["brand"]) => void): Services {
+  const config = loadConfig(process.env);
+  change(config.brand);
+  return createServices(config);
+}
 
 export function twin() {
-  const demo = getContext().demo;
-  if (!demo) throw new Error("tests run in demo mode");
-  return demo;
+  return twinOf();
 }
 
 /** Prepends msw handlers to the twin (removed by the returned function). */
@@ -71,15 +80,20 @@ export const upstreamError = (path: string, status: number, code: string, messag
 
 /** Writes state into the jar's cookies, the way an earlier response would have. */
 export async function seed(jar: Jar, state: { auth?: AuthState; storefront?: Partial<StorefrontState> }) {
-  const req = request("/", jar);
-  if (state.auth) await setState(req, "auth", state.auth);
-  if (state.storefront) Object.assign(await getState(req, "storefront"), state.storefront);
-  jar.take(await commitHeaders(req));
+  const { session } = await contextOf(request("/", jar));
+  if (state.auth) await session.set("auth", state.auth);
+  if (state.storefront) Object.assign(await session.get("storefront"), state.storefront);
+  jar.take(await session.commitHeaders());
+}
+
+/** The person a request with the jar's cookies is signed in as (null when signed out). */
+export async function personOf(jar: Jar) {
+  return (await contextOf(request("/", jar))).person.get();
 }
 
 export async function readState(jar: Jar) {
-  const req = request("/", jar);
-  return { auth: await getState(req, "auth"), storefront: await getState(req, "storefront") };
+  const { session } = await contextOf(request("/", jar));
+  return { auth: await session.get("auth"), storefront: await session.get("storefront") };
 }
 
 /** A JWT-shaped token with this exp (seconds); not signed by the twin. */

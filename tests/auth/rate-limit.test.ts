@@ -1,25 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { checkSignInLimit, createMemoryRateLimitStore, SIGN_IN_LIMITS } from "~server/auth";
+import { checkSignInLimit, createMemoryRateLimitStore, createRateLimits, SIGN_IN_LIMITS } from "~server/auth";
 import { getClientAddress, UNKNOWN_CLIENT_ADDRESS } from "~server/auth/client-address";
 
 describe("sign-in rate limits", () => {
   it("refuses code requests past the per-phone limit and says how long to wait", async () => {
-    const store = createMemoryRateLimitStore();
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
     const { limit } = SIGN_IN_LIMITS.codeRequestPerPhone;
-    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit("code-request", "+79001112233", "203.0.113.1", store)).ok).toBe(true);
-    const refused = await checkSignInLimit("code-request", "+79001112233", "203.0.113.1", store);
+    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit(limits, "code-request", "+79001112233", "203.0.113.1")).ok).toBe(true);
+    const refused = await checkSignInLimit(limits, "code-request", "+79001112233", "203.0.113.1");
     expect(refused.ok).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(3500);
     // another phone is not affected
-    expect((await checkSignInLimit("code-request", "+79001112234", "203.0.113.1", store)).ok).toBe(true);
+    expect((await checkSignInLimit(limits, "code-request", "+79001112234", "203.0.113.1")).ok).toBe(true);
   });
 
   it("refuses one client address trying many phones", async () => {
-    const store = createMemoryRateLimitStore();
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
     const { limit } = SIGN_IN_LIMITS.codeRequestPerAddress;
-    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit("code-request", `+7900000${1000 + i}`, "203.0.113.7", store)).ok).toBe(true);
-    expect((await checkSignInLimit("code-request", "+79009999999", "203.0.113.7", store)).ok).toBe(false);
-    expect((await checkSignInLimit("code-request", "+79009999999", "203.0.113.8", store)).ok).toBe(true);
+    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit(limits, "code-request", `+7900000${1000 + i}`, "203.0.113.7")).ok).toBe(true);
+    expect((await checkSignInLimit(limits, "code-request", "+79009999999", "203.0.113.7")).ok).toBe(false);
+    expect((await checkSignInLimit(limits, "code-request", "+79009999999", "203.0.113.8")).ok).toBe(true);
   });
 
   it("opens a new window when the old one ends", async () => {
@@ -43,10 +43,11 @@ describe("sign-in rate limits", () => {
 describe("a limit store that is away", () => {
   it("counts in process instead of letting every attempt through", async () => {
     const broken = { hit: () => Promise.reject(new Error("redis down")), reset: () => Promise.resolve() };
+    const limits = createRateLimits(null, broken);
     const { limit } = SIGN_IN_LIMITS.codeCheckPerPhone;
     const phone = "+79001119999";
-    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit("code-check", phone, "203.0.113.9", broken)).ok).toBe(true);
-    const refused = await checkSignInLimit("code-check", phone, "203.0.113.9", broken);
+    for (let i = 0; i < limit; i += 1) expect((await checkSignInLimit(limits, "code-check", phone, "203.0.113.9")).ok).toBe(true);
+    const refused = await checkSignInLimit(limits, "code-check", phone, "203.0.113.9");
     expect(refused.ok).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
   });

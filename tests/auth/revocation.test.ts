@@ -3,13 +3,13 @@
  * no one in; with Redis every container of the brand sees the revocation (ADR 073).
  */
 import { describe, expect, it } from "vitest";
-import { getPerson } from "~/features/auth/auth.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
 import { createGuardedRevocationStore, createMemoryRevocationStore, newSessionId, SESSION_ID_PATTERN } from "~server/auth/revocation";
 import { createRedis, redisReady } from "~server/redis";
 import { createRedisGuard } from "~server/redis/guard";
 import { redisServerForTests } from "../redis/redis-server";
-import { freshPhone, Jar, post, request, settle, twin } from "./helpers";
+import { freshPhone, Jar, personOf, post, request, settle, twin } from "./helpers";
+import { contextOf } from "../context";
 
 const redis = redisServerForTests();
 
@@ -30,11 +30,11 @@ describe("sign-out", () => {
     const jar = new Jar();
     await signIn(jar);
     const stolen = copy(jar);
-    expect(await getPerson(request("/", stolen))).not.toBeNull();
-    const answer = await settle(() => signOutAction(request("/auth/sign-out", jar, { form: { intent: "sign-out" } })), jar);
+    expect(await personOf(stolen)).not.toBeNull();
+    const answer = await settle(async () => signOutAction(await contextOf(request("/auth/sign-out", jar, { form: { intent: "sign-out" } }))), jar);
     expect(answer.status).toBe(303);
-    expect(await getPerson(request("/", jar))).toBeNull();
-    expect(await getPerson(request("/", stolen))).toBeNull();
+    expect(await personOf(jar)).toBeNull();
+    expect(await personOf(stolen)).toBeNull();
   });
 
   it("leaves other sessions of the same customer signed in", async () => {
@@ -42,8 +42,8 @@ describe("sign-out", () => {
     await signIn(first);
     const other = new Jar();
     await signIn(other);
-    await settle(() => signOutAction(request("/auth/sign-out", first, { form: { intent: "sign-out" } })), first);
-    expect(await getPerson(request("/", other))).not.toBeNull();
+    await settle(async () => signOutAction(await contextOf(request("/auth/sign-out", first, { form: { intent: "sign-out" } }))), first);
+    expect(await personOf(other)).not.toBeNull();
   });
 });
 

@@ -4,20 +4,18 @@
  */
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getContext } from "~server/context";
-import { getPerson, requirePerson } from "~/features/auth/auth.server";
 import { authAction as authActionOf } from "~/features/auth/sign-in.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
 import { loadRootData } from "~/shell/root-data.server";
-import { getRateLimitStore } from "~server/auth";
-import { commitHeaders } from "~server/session";
+import { loadRepeatOrder } from "~/features/reorder/history.server";
 import { fieldMessages, messageOf } from "../answer";
-import { fakeJwt, freshPhone, get, Jar, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";
+import { fakeJwt, freshPhone, get, Jar, personOf, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";
+import { contextOf, services } from "../context";
 
 let restore: (() => void) | null = null;
 beforeEach(async () => {
   twin().store.reset();
-  await getRateLimitStore().reset();
+  await services().rateLimits.reset();
 });
 afterEach(() => {
   restore?.();
@@ -46,7 +44,7 @@ describe("phone sign-in", () => {
     const filled = await post(jar, { intent: "request-code", phone, name__confirm: "Bob" });
     expect(filled.status).toBe(400);
     expect(messageOf(filled.body)).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
-    const bare = await settle(() => authActionOf(request("/auth", jar, { form: { intent: "request-code", phone }, language: "en" })), jar);
+    const bare = await settle(async () => authActionOf(await contextOf(request("/auth", jar, { form: { intent: "request-code", phone }, language: "en" }))), jar);
     expect(bare.status).toBe(400);
     expect(messageOf(bare.body)).toBe("The form could not be sent. Reload the page and try again.");
     const forged = await post(jar, { intent: "verify", code: "1234", from__confirm: String(Date.now()) });
@@ -79,7 +77,7 @@ describe("phone sign-in", () => {
     expect(messageOf((await post(jar, { intent: "verify", code: "12" })).body)).toBe("Слишком короткий SMS-код");
     const done = await post(jar, { intent: "verify", code });
     expect(done).toMatchObject({ status: 303, location: "/cart" });
-    const person = await getPerson(request("/", jar));
+    const person = await personOf(jar);
     expect(person?.profile.phone).toBe("+79015554433");
     expect(person?.source).toBe("PHONE");
   });
@@ -123,7 +121,7 @@ describe("phone sign-in", () => {
     for (let i = 0; i < 3; i += 1) await post(jar, { intent: "verify", code: "0000" });
     const last = await post(jar, { intent: "verify", code: "0000" });
     expect(messageOf(last.body)).toBe("Попытки ввода кода исчерпаны. Повторите через час");
-    expect(await getPerson(request("/", jar))).toBeNull();
+    expect(await personOf(jar)).toBeNull();
   });
 
   it("code not found for the number", async () => {
@@ -170,7 +168,7 @@ describe("tokens", () => {
     const { answer } = await signedIn(jar);
     const { auth } = await readState(jar);
     const { accessToken, refreshToken } = auth.person_token_set!;
-    const root = await settle(() => loadRootData(request("/", jar)));
+    const root = await settle(async () => loadRootData(await contextOf(request("/", jar))));
     const page = await get(jar, "/auth?redirectTo=%2F");
     for (const text of [answer.text, root.text, page.text, JSON.stringify(root.body)]) {
       expect(text).not.toContain(accessToken);
@@ -190,13 +188,13 @@ describe("tokens", () => {
     const { auth } = await readState(jar);
     const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60);
     await seed(jar, { auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: expired } } });
-    const req = request("/", jar);
-    const person = await getPerson(req);
+    const rc = await contextOf(request("/", jar));
+    const person = await rc.person.get();
     expect(person).not.toBeNull();
     expect(person!.accessToken).not.toBe(expired);
     // a second ask in the same request does not refresh again
-    expect((await getPerson(req))?.accessToken).toBe(person!.accessToken);
-    jar.take(await commitHeaders(req));
+    expect((await rc.person.get())?.accessToken).toBe(person!.accessToken);
+    jar.take(await rc.session.commitHeaders());
     expect((await readState(jar)).auth.person_token_set!.accessToken).toBe(person!.accessToken);
     // the new token works upstream
     await expect(twin().fetch(`${twin().baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${person!.accessToken}` } }).then((r) => r.status)).resolves.toBe(200);
@@ -211,9 +209,9 @@ describe("tokens", () => {
       storefront: { cart_positions: cart },
       auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: fakeJwt(1), refreshToken: fakeJwt(2) } },
     });
-    const req = request("/", jar);
-    expect(await getPerson(req)).toBeNull();
-    jar.take(await commitHeaders(req));
+    const rc = await contextOf(request("/", jar));
+    expect(await rc.person.get()).toBeNull();
+    jar.take(await rc.session.commitHeaders());
     const state = await readState(jar);
     expect(state.auth.person_token_set).toBeUndefined();
     expect(state.auth.person_profile).toBeUndefined();
@@ -226,9 +224,9 @@ describe("tokens", () => {
     const { auth } = await readState(jar);
     const future = Math.floor(Date.now() / 1000) + 3600;
     await seed(jar, { auth: { ...auth, person_token_set: { ...auth.person_token_set!, accessToken: fakeJwt(1), refreshToken: fakeJwt(future) } } });
-    const req = request("/", jar);
-    expect(await getPerson(req)).toBeNull();
-    jar.take(await commitHeaders(req));
+    const rc = await contextOf(request("/", jar));
+    expect(await rc.person.get()).toBeNull();
+    jar.take(await rc.session.commitHeaders());
     expect((await readState(jar)).auth.person_token_set).toBeUndefined();
   });
 
@@ -237,13 +235,14 @@ describe("tokens", () => {
     await signedIn(jar);
     const { auth } = await readState(jar);
     await seed(jar, { auth: { person_token_set: auth.person_token_set } });
-    expect(await getPerson(request("/", jar))).toBeNull();
+    expect(await personOf(jar)).toBeNull();
   });
 
-  it("requirePerson sends the signed-out customer to /auth with the way back", async () => {
-    const answer = await settle(() => requirePerson(request("/checkout?step=2", new Jar())));
+  it("a page for the signed-in only sends the signed-out customer to /auth with the way back", async () => {
+    // requirePerson is gone (ADR 137); the past order's page is where a signed-out customer meets this now
+    const answer = await settle(async () => loadRepeatOrder(await contextOf(request("/orders/123/repeat", new Jar())), "123"));
     expect(answer.status).toBe(303);
-    expect(answer.location).toBe(`/auth?redirectTo=${encodeURIComponent("/checkout?step=2")}`);
+    expect(answer.location).toBe(`/auth?redirectTo=${encodeURIComponent("/orders/123/repeat")}`);
   });
 
   it("sign-out clears tokens and person data and keeps the cart", async () => {
@@ -251,7 +250,7 @@ describe("tokens", () => {
     await signedIn(jar);
     const cart = [{ positionId: 2, menuId: 1, count: 1, modifiers: [] }];
     await seed(jar, { storefront: { cart_positions: cart, order_person: { name: "Анна" } } });
-    const answer = await settle(() => signOutAction(request("/auth/sign-out", jar, { form: { intent: "sign-out", redirectTo: "/cart" } })), jar);
+    const answer = await settle(async () => signOutAction(await contextOf(request("/auth/sign-out", jar, { form: { intent: "sign-out", redirectTo: "/cart" } }))), jar);
     expect(answer).toMatchObject({ status: 303, location: "/cart" });
     const state = await readState(jar);
     expect(state.auth).toEqual({});
@@ -264,9 +263,9 @@ describe("profile", () => {
   it("the first delivery entry overrides name, phone and email (seeded person)", async () => {
     const jar = new Jar();
     await signedIn(jar, "+79990001122");
-    const person = await getPerson(request("/", jar));
+    const person = await personOf(jar);
     expect(person?.profile).toEqual({ firstName: "Аня", phone: "+79990001122", email: "anna.orders@demo-pizza.example" });
-    const root = await settle(() => loadRootData(request("/", jar)));
+    const root = await settle(async () => loadRootData(await contextOf(request("/", jar))));
     expect(root.body.person).toEqual({ name: "Аня" });
   });
 });
@@ -294,7 +293,7 @@ describe("VK ID without JavaScript", () => {
     const params = await start(jar);
     const answer = await get(jar, `/auth?code=demo-vk-code:abc&state=${params.get("state")}&device_id=dev1`);
     expect(answer).toMatchObject({ status: 303, location: "/cart" });
-    const person = await getPerson(request("/", jar));
+    const person = await personOf(jar);
     expect(person?.source).toBe("VK");
     const { auth } = await readState(jar);
     expect(auth.person_token_set?.vkAccessToken).toMatch(/^demo-vk-access-/);
@@ -308,7 +307,7 @@ describe("VK ID without JavaScript", () => {
     const answer = await get(jar, `/auth?code=demo-vk-code:abc&state=${forged}&device_id=dev1`);
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe("Не удалось войти через VK ID: ответ не совпадает с запросом. Попробуйте ещё раз");
-    expect(await getPerson(request("/", jar))).toBeNull();
+    expect(await personOf(jar)).toBeNull();
   });
 
   it("refuses a callback when no sign-in was started in this browser", async () => {
@@ -349,7 +348,7 @@ describe("bot protection", () => {
 });
 
 function twinConfigKeys() {
-  return getContext().config.brand.keys;
+  return services().config.brand.keys;
 }
 
 describe("a code step left long ago", () => {

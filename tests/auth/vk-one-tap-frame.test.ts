@@ -4,16 +4,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { loader as oneTapLoader } from "~/routes/[_demo].vk.one-tap";
-import { getContext } from "~server/context";
 import { contentSecurityPolicy } from "~server/security";
-import { get, Jar } from "./helpers";
+import { get, Jar, servicesWithBrand } from "./helpers";
+import { routeArgs, services, servicesWith } from "../context";
+import type { Services } from "~server/services";
 
 const SITE = "http://localhost";
 
-function standIn(query: Record<string, string>, language = "ru") {
+async function standIn(query: Record<string, string>, language = "ru", on?: Services): Promise<Response> {
   const params = new URLSearchParams({ app_id: "51000000", redirect_uri: `${SITE}/auth`, origin: SITE, lang_id: "0", scheme: "dark", ...query });
   const request = new Request(`${SITE}/_demo/vk/one-tap?${params}`, { headers: { "accept-language": language } });
-  return oneTapLoader({ request, params: {}, context: {} }) as Promise<Response>;
+  return (await oneTapLoader(await routeArgs(request, {}, { services: on }))) as Response;
 }
 
 /** the config the stand-in's script reads */
@@ -35,20 +36,21 @@ describe("the One Tap frame's address on /auth", () => {
   });
 
   it("is VK's One Tap app on id.vk.com with the brand's numeric client id when one is configured", async () => {
-    const keys = getContext().config.brand.keys;
-    keys.vkClientId = "51234567";
+    const withVk = servicesWithBrand((brand) => {
+      brand.keys.vkClientId = "51234567";
+    });
     try {
-      const url = new URL((await get(new Jar(), "/auth")).body.vkOneTapUrl as string);
+      const url = new URL((await get(new Jar(), "/auth", { services: withVk })).body.vkOneTapUrl as string);
       expect(`${url.origin}${url.pathname}`).toBe("https://id.vk.com/button_one_tap_auth");
       expect(url.searchParams.get("app_id")).toBe("51234567");
       expect(url.searchParams.get("redirect_uri")).toBe(`${SITE}/auth`);
     } finally {
-      keys.vkClientId = null;
+      await withVk.close();
     }
   });
 
   it("is absent when the brand does not offer VK", async () => {
-    const brand = getContext().config.brand;
+    const brand = services().config.brand;
     const methods = brand.authMethods;
     brand.authMethods = methods.filter((m) => m !== "VK");
     try {
@@ -95,18 +97,18 @@ describe("the demo One Tap stand-in", () => {
   });
 
   it("does not exist outside demo mode", async () => {
-    const config = getContext().config;
-    config.demo = false;
+    const upstreamMode = servicesWith({ UPSTREAM_API_URL: "http://upstream.invalid", UPSTREAM_API_KEY: "test-key" });
     try {
-      expect((await standIn({})).status).toBe(404);
+      expect(upstreamMode.config.demo).toBe(false);
+      expect((await standIn({}, "ru", upstreamMode)).status).toBe(404);
     } finally {
-      config.demo = true;
+      await upstreamMode.close();
     }
   });
 });
 
 describe("frames the CSP allows", () => {
-  const demo = getContext().config.brand;
+  const demo = services().config.brand;
   const base = { ...demo, keys: { ...demo.keys, vkClientId: null } };
 
   it("demo mode without a VK client id: only this site's own stand-in", () => {

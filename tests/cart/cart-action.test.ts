@@ -3,10 +3,9 @@ import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, prefligh
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { checkCartValidity } from "~/features/cart/preflight.server";
-import { getContext } from "~server/context";
-import { getState } from "../../server/session";
 import { answerOf, fieldMessages } from "../answer";
 import type { CartPageView } from "~/features/cart/cart-page.server";
+import { routeArgs, contextOf, services } from "../context";
 
 withUpstream();
 
@@ -14,19 +13,19 @@ const MARGHERITA = { positionId: "10001", menuId: "501" };
 const PEPPERONI = { positionId: "10002", menuId: "501" };
 
 async function act(cookie: string, fields: Record<string, string | string[]>) {
-  return (await action({ request: post("/cart", cookie, fields), params: {}, context: {} })) as Response & {
+  return (await action(await routeArgs(post("/cart", cookie, fields)))) as Response & {
     data?: unknown;
     init?: ResponseInit;
   };
 }
 
 async function cartOf(cookie: string) {
-  return (await getState(get("/cart", cookie), "storefront")).cart_positions;
+  return (await (await contextOf(get("/cart", cookie))).session.get("storefront")).cart_positions;
 }
 
 type CartView = CartPageView;
 async function view(cookie: string): Promise<CartView> {
-  return (await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }))).body as unknown as CartView;
+  return (await answerOf(await loader(await routeArgs(get("/cart", cookie))))).body as unknown as CartView;
 }
 
 describe("/cart intent=add (the catalog cards' contract)", () => {
@@ -112,7 +111,7 @@ describe("/cart changes", () => {
       ...TAKEAWAY_173,
       cart_positions: [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }],
     });
-    const confirming = (await answerOf(await loader({ request: get("/cart?confirm=clear", cookie), params: {}, context: {} }))).body;
+    const confirming = (await answerOf(await loader(await routeArgs(get("/cart?confirm=clear", cookie))))).body;
     expect(confirming.confirmClear).toBe(true);
     const res = await act(cookie, { intent: "clear" });
     expect(res.status).toBe(303);
@@ -125,7 +124,7 @@ describe("/cart changes", () => {
     const res = await answerOf(await act(cookie, { intent: "person-count", personCount: "3", js: "1" }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true });
-    expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_person_count).toBe(3);
+    expect((await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront")).order_person_count).toBe(3);
   });
 });
 
@@ -169,7 +168,7 @@ describe("preflight first-error rules (spec §8)", () => {
   });
 
   it("a code in the brand's ignore list: message cleared, passes", async () => {
-    const brand = getContext().config.brand;
+    const brand = services().config.brand;
     brand.ignoredPreflightCodes.push("demo.ignored");
     try {
       preflightFails("demo.ignored", "Не показывать");
@@ -182,10 +181,10 @@ describe("preflight first-error rules (spec §8)", () => {
   it("promo-code.invalid-delivery-type: the promo code and its messages are cleared", async () => {
     preflightFails("promo-code.invalid-delivery-type", "Промокод действует только при самовывозе");
     const cookie = await cookieWith({ ...withCart, order_promo_code: "PICKUP" });
-    const res = await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }));
+    const res = await answerOf(await loader(await routeArgs(get("/cart", cookie))));
     expect(res.body.preflight).toEqual({ message: null, invalid: false, failed: false });
     expect((res.body as unknown as CartView).promo!.code).toBeNull();
-    expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_promo_code).toBeNull();
+    expect((await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront")).order_promo_code).toBeNull();
   });
 
   it("any other code with a message: shown, cart valid", async () => {
@@ -208,21 +207,21 @@ describe("preflight first-error rules (spec §8)", () => {
 
   it("checkCartValidity: an empty cart is valid; the rules decide otherwise", async () => {
     const location = { restoId: 174, method: "TAKE_AWAY" as const, place: null };
-    expect(await checkCartValidity(get("/", await cookieWith(TAKEAWAY_173)), location)).toEqual({ valid: true });
+    expect(await checkCartValidity(await contextOf(get("/", await cookieWith(TAKEAWAY_173))), location)).toEqual({ valid: true });
     // the real twin: resto 174 (coffee) has no pizza menu
     const withPizza = await cookieWith({
       ...TAKEAWAY_173,
       cart_positions: [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }],
     });
-    const invalid = await checkCartValidity(get("/", withPizza), location);
+    const invalid = await checkCartValidity(await contextOf(get("/", withPizza)), location);
     expect(invalid.valid).toBe(false);
     expect(invalid.valid === false && invalid.message).toMatch(/недоступна/);
     // the same cart in the flagship: valid
-    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
+    expect(await checkCartValidity(await contextOf(get("/", withPizza)), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
       valid: true,
     });
     preflightFails("delivery.order-sum-not-enough.range", "мало");
-    expect(await checkCartValidity(get("/", withPizza), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
+    expect(await checkCartValidity(await contextOf(get("/", withPizza)), { restoId: 173, method: "TAKE_AWAY", place: null })).toEqual({
       valid: true,
     });
   });
@@ -248,7 +247,7 @@ describe("promo codes", () => {
       expect(res.status).toBe(400);
       // beside the code field (ADR 103)
       expect(fieldMessages(res.body, "code")).toEqual([message]);
-      expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).order_promo_code ?? null).toBeNull();
+      expect((await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront")).order_promo_code ?? null).toBeNull();
     });
   }
 

@@ -12,8 +12,10 @@ describe("cart meta", () => {
       description: "Пицца с доставкой",
     };
     const tags = meta({
-      matches: [{ id: "root", data: root }],
+      // React Router 7 hands a match's loader data as `loaderData` (`data` is its deprecated alias)
+      matches: [{ id: "root", data: root, loaderData: root }],
       data: undefined,
+      loaderData: undefined,
       params: {},
       location: {},
     } as unknown as MetaArgs);

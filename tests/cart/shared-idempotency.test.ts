@@ -1,7 +1,7 @@
 // Two storefront processes share order keys through one store with claims (Redis in production):
 // a form submitted to both at once is placed once. Order submissions are rate-limited.
 import { describe, expect, it } from "vitest";
-import { createMemoryRateLimitStore } from "~server/auth/rate-limit";
+import { createMemoryRateLimitStore, createRateLimits } from "~server/auth/rate-limit";
 import { createIdempotent, IdempotencyInProgress, type IdempotencyStore, type StoredOutcome } from "~server/orders/idempotency";
 import { checkOrderLimit, ORDER_LIMITS } from "~server/orders/rate-limit";
 
@@ -59,18 +59,18 @@ describe("order keys shared by two processes", () => {
 
 describe("order submission rate limit", () => {
   it("refuses a customer's submissions past the limit and says when to retry", async () => {
-    const store = createMemoryRateLimitStore();
-    for (let i = 0; i < ORDER_LIMITS.perPerson.limit; i++) expect((await checkOrderLimit("person-1", null, store)).ok).toBe(true);
-    const refused = await checkOrderLimit("person-1", null, store);
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < ORDER_LIMITS.perPerson.limit; i++) expect((await checkOrderLimit(limits, "person-1", null)).ok).toBe(true);
+    const refused = await checkOrderLimit(limits, "person-1", null);
     expect(refused.ok).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
     // another customer is not affected
-    expect((await checkOrderLimit("person-2", null, store)).ok).toBe(true);
+    expect((await checkOrderLimit(limits, "person-2", null)).ok).toBe(true);
   });
 
   it("limits one client address across customers", async () => {
-    const store = createMemoryRateLimitStore();
-    for (let i = 0; i < ORDER_LIMITS.perAddress.limit; i++) expect((await checkOrderLimit(`p${i}`, "10.0.0.1", store)).ok).toBe(true);
-    expect((await checkOrderLimit("p-next", "10.0.0.1", store)).ok).toBe(false);
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < ORDER_LIMITS.perAddress.limit; i++) expect((await checkOrderLimit(limits, `p${i}`, "10.0.0.1")).ok).toBe(true);
+    expect((await checkOrderLimit(limits, "p-next", "10.0.0.1")).ok).toBe(false);
   });
 });

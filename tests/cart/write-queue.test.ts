@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWriteQueue } from "~/features/cart/write-queue";
+import { createWriteQueue } from "~/features/forms/write-queue";
 
 describe("cart writes go one at a time (ADR 119)", () => {
   it("sends the first add at once and a second only after the first was answered", () => {

@@ -16,18 +16,19 @@ import { loader as restoLoader } from "~/routes/restos.$restoId";
 import { loader as restosLoader } from "~/routes/restos._index";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as termsLoader } from "~/routes/terms-of-sale";
-import { commitHeaders, getState } from "~server/session";
+import { contextOf, routeArgs } from "../context";
 
 /** A returning customer's cookie: Moscow, takeaway at 173 (a first visit opens the location popup, ADR 090). */
 async function returningCookie(): Promise<string> {
-  const request = new Request(BASE + "/");
-  Object.assign(await getState(request, "storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
-  return (await commitHeaders(request)).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { session } = await contextOf(new Request(BASE + "/"));
+  Object.assign(await session.get("storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+  return (await session.commitHeaders()).getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 const BASE = "http://localhost";
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+/** a loader's or action's arguments, the request's context made as the root middleware makes it */
+const args = async <P extends Record<string, string>>(request: Request, params: P = {} as P) => ({ ...(await routeArgs(request, params)), params });
 const get = (path: string, headers: Record<string, string> = {}) => new Request(BASE + path, { headers });
 
 function post(path: string, fields: [string, string][], cookie = "", lang = "ru") {
@@ -46,7 +47,7 @@ function cookieFrom(response: Response): string {
     .join("; ");
 }
 
-/** Unwraps Remix `data()` results and thrown responses into { status, body }. */
+/** Unwraps React Router `data()` results and thrown responses into { status, body }. */
 async function settle(run: () => Promise<unknown>): Promise<{ status: number; body: unknown; response?: Response }> {
   try {
     const result = await run();
@@ -71,12 +72,12 @@ const TOPPINGS = 100012;
 describe("catalog pages", () => {
   it("gives a desktop every menu and a phone the mobile home", async () => {
     const cookie = await returningCookie();
-    const desktop = (await settle(() => homeLoader(args(get("/", { cookie }))))).body as { device: string; menus: JsonText<unknown[]>; menuList: { id: number }[]; promotions: unknown[] };
+    const desktop = (await settle(async () => homeLoader(await args(get("/", { cookie }))))).body as { device: string; menus: JsonText<unknown[]>; menuList: { id: number }[]; promotions: unknown[] };
     expect(desktop.device).toBe("desktop");
     // the menus travel as one JSON string (ADR 120), which parses back to the views
     expect(typeof desktop.menus).toBe("string");
     expect(JSON.parse(desktop.menus)).toHaveLength(3);
-    const phone = (await settle(() => homeLoader(args(get("/", { "user-agent": PIXEL, cookie }))))).body as typeof desktop;
+    const phone = (await settle(async () => homeLoader(await args(get("/", { "user-agent": PIXEL, cookie }))))).body as typeof desktop;
     expect(phone.device).toBe("mobile");
     expect(fromJsonText(phone.menus)).toEqual([]);
     expect(phone.menuList.map((m) => m.id)).toEqual([501, 502, 503]);
@@ -84,24 +85,24 @@ describe("catalog pages", () => {
   });
 
   it("shows one menu on a phone's menu page; a menu the resto does not offer redirects home", async () => {
-    const page = (await settle(() => menuLoader(args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: JsonText<{ id: number }[]> };
+    const page = (await settle(async () => menuLoader(await args(get("/menus/502", { "user-agent": PIXEL }), { menuId: "502" })))).body as { menus: JsonText<{ id: number }[]> };
     expect(fromJsonText(page.menus).map((m) => m.id)).toEqual([502]);
     for (const id of ["504", "abc"]) {
-      const answer = await settle(() => menuLoader(args(get(`/menus/${id}`), { menuId: id })));
+      const answer = await settle(async () => menuLoader(await args(get(`/menus/${id}`), { menuId: id })));
       expect(answer.status).toBe(302);
       expect(answer.response?.headers.get("location")).toBe("/");
     }
   });
 
   it("names the position that just went into the cart", async () => {
-    const page = (await settle(() => menuLoader(args(get("/menus/501?added=10001"), { menuId: "501" })))).body as { added: string | null };
+    const page = (await settle(async () => menuLoader(await args(get("/menus/501?added=10001"), { menuId: "501" })))).body as { added: string | null };
     expect(page.added).toBe("Маргарита");
   });
 });
 
 describe("position layer", () => {
   it("loads the position with its modifiers; an unknown one redirects home", async () => {
-    const page = (await settle(() => positionLoader(args(get("/menus/501/positions/10001"), MARGHERITA)))).body as {
+    const page = (await settle(async () => positionLoader(await args(get("/menus/501/positions/10001"), MARGHERITA)))).body as {
       position: { name: string; modifiers: { id: number; minCount: number; maxCount: number }[] };
       menuUrl: string;
     };
@@ -111,13 +112,13 @@ describe("position layer", () => {
       [SIZE_GROUP, 1, 1],
       [TOPPINGS, 0, 3],
     ]);
-    const unknown = await settle(() => positionLoader(args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })));
+    const unknown = await settle(async () => positionLoader(await args(get("/menus/501/positions/99999"), { menuId: "501", positionId: "99999" })));
     expect(unknown.status).toBe(302);
     expect(unknown.response?.headers.get("location")).toBe("/");
   });
 
   it("refuses a choice below a group's minimum with 400 and a message, keeping the cart", async () => {
-    const result = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1"]]), MARGHERITA)));
+    const result = await settle(async () => positionAction(await args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1"]]), MARGHERITA)));
     expect(result.status).toBe(400);
     expect((result.body as PositionError).groupErrors[SIZE_GROUP]).toBe("«Выберите размер»: выберите хотя бы 1");
   });
@@ -128,28 +129,28 @@ describe("position layer", () => {
       ["modifier", `${SIZE_GROUP}:102:1`],
       ...[201, 202, 203, 204].map((item): [string, string] => ["modifier", `${TOPPINGS}:${item}:1`]),
     ];
-    const ru = await settle(() => positionAction(args(post("/menus/501/positions/10001", fields), MARGHERITA)));
+    const ru = await settle(async () => positionAction(await args(post("/menus/501/positions/10001", fields), MARGHERITA)));
     expect(ru.status).toBe(400);
     expect((ru.body as PositionError).groupErrors[TOPPINGS]).toBe("«Добавить по вкусу»: можно выбрать не больше 3");
-    const en = await settle(() => positionAction(args(post("/menus/501/positions/10001", fields, "", "en"), MARGHERITA)));
+    const en = await settle(async () => positionAction(await args(post("/menus/501/positions/10001", fields, "", "en"), MARGHERITA)));
     expect((en.body as PositionError).groupErrors[TOPPINGS]).toBe("“Добавить по вкусу”: you can choose at most 3");
   });
 
   it("answers bad input with 400, never a 500", async () => {
-    const bad = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1000"]]), MARGHERITA)));
+    const bad = await settle(async () => positionAction(await args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "1000"]]), MARGHERITA)));
     expect(bad.status).toBe(400);
     expect((bad.body as PositionError).errors).toEqual(["Проверьте выбор и попробуйте снова"]);
-    const forged = await settle(() => positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["modifier", "1:2:3"]]), MARGHERITA)));
+    const forged = await settle(async () => positionAction(await args(post("/menus/501/positions/10001", [["intent", "add"], ["modifier", "1:2:3"]]), MARGHERITA)));
     expect(forged.status).toBe(400);
   });
 
   it("adds a valid choice and goes back (303) to the menu with the cart cookie", async () => {
-    const result = await settle(() =>
-      positionAction(args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "2"], ["modifier", `${SIZE_GROUP}:102:1`], ["modifier", `${TOPPINGS}:202:1`]]), MARGHERITA)),
+    const result = await settle(async () =>
+      positionAction(await args(post("/menus/501/positions/10001", [["intent", "add"], ["count", "2"], ["modifier", `${SIZE_GROUP}:102:1`], ["modifier", `${TOPPINGS}:202:1`]]), MARGHERITA)),
     );
     expect(result.status).toBe(303);
     expect(result.response!.headers.get("location")).toBe("/menus/501?added=10001");
-    const state = await getState(get("/", { cookie: cookieFrom(result.response!) }), "storefront");
+    const state = await (await contextOf(get("/", { cookie: cookieFrom(result.response!) }))).session.get("storefront");
     expect(state.cart_positions).toEqual([
       {
         positionId: 10001,
@@ -165,64 +166,64 @@ describe("position layer", () => {
 
   it("keeps 18+ positions behind the age confirmation, which the preferences remember", async () => {
     const beer = { menuId: "502", positionId: "20001" };
-    const hidden = (await settle(() => positionLoader(args(get("/menus/502/positions/20001"), beer)))).body as { ageRequired: boolean; position: unknown };
+    const hidden = (await settle(async () => positionLoader(await args(get("/menus/502/positions/20001"), beer)))).body as { ageRequired: boolean; position: unknown };
     expect(hidden).toMatchObject({ ageRequired: true, position: null });
-    const refused = await settle(() => positionAction(args(post("/menus/502/positions/20001", [["intent", "add"]]), beer)));
+    const refused = await settle(async () => positionAction(await args(post("/menus/502/positions/20001", [["intent", "add"]]), beer)));
     expect(refused.status).toBe(400);
     expect((refused.body as PositionError).errors).toEqual(["Подтвердите, что вам исполнилось 18 лет"]);
 
-    const confirmed = await settle(() => preferencesAction(args(post("/preferences", [["intent", "adult"], ["redirectTo", "/menus/502#group-502-50201"]]))));
+    const confirmed = await settle(async () => preferencesAction(await args(post("/preferences", [["intent", "adult"], ["redirectTo", "/menus/502#group-502-50201"]]))));
     expect(confirmed.status).toBe(303);
     expect(confirmed.response!.headers.get("location")).toBe("/menus/502#group-502-50201");
     const cookie = cookieFrom(confirmed.response!);
     // the dialog route asks only until confirmed, then sends back to the section
-    const asking = (await settle(() => ageLoader(args(get("/menus/502/age?section=group-502-50201"), { menuId: "502" })))).body;
+    const asking = (await settle(async () => ageLoader(await args(get("/menus/502/age?section=group-502-50201"), { menuId: "502" })))).body;
     expect(asking).toEqual({ menuUrl: "/menus/502", returnTo: "/menus/502#group-502-50201" });
-    const done = await settle(() => ageLoader(args(get("/menus/502/age?section=<x>", { cookie }), { menuId: "502" })));
+    const done = await settle(async () => ageLoader(await args(get("/menus/502/age?section=<x>", { cookie }), { menuId: "502" })));
     expect(done.response!.headers.get("location")).toBe("/menus/502");
-    const shown = (await settle(() => positionLoader(args(get("/menus/502/positions/20001", { cookie }), beer)))).body as { position: { name: string } };
+    const shown = (await settle(async () => positionLoader(await args(get("/menus/502/positions/20001", { cookie }), beer)))).body as { position: { name: string } };
     expect(shown.position.name).toBe("Жигулёвское");
-    const added = await settle(() => positionAction(args(post("/menus/502/positions/20001", [["intent", "add"]], cookie), beer)));
+    const added = await settle(async () => positionAction(await args(post("/menus/502/positions/20001", [["intent", "add"]], cookie), beer)));
     expect(added.status).toBe(303);
     // an off-site redirect target is refused
-    const offsite = await settle(() => preferencesAction(args(post("/preferences", [["intent", "adult"], ["redirectTo", "//evil.example"]]))));
+    const offsite = await settle(async () => preferencesAction(await args(post("/preferences", [["intent", "adult"], ["redirectTo", "//evil.example"]]))));
     expect(offsite.response!.headers.get("location")).toBe("/");
   });
 });
 
 describe("search, promotions, restos, terms", () => {
   it("searches the current resto's positions by part of the name", async () => {
-    const found = (await settle(() => searchLoader(args(get("/search?q=%D0%BC%D0%B0%D1%80%D0%B3%D0%B0%D1%80"))))).body as { results: { name: string }[] };
+    const found = (await settle(async () => searchLoader(await args(get("/search?q=%D0%BC%D0%B0%D1%80%D0%B3%D0%B0%D1%80"))))).body as { results: { name: string }[] };
     expect(found.results.map((r) => r.name)).toContain("Маргарита");
-    const none = (await settle(() => searchLoader(args(get("/search?q=zzzz&from=https://evil.example"))))).body as { results: unknown[]; back: string };
+    const none = (await settle(async () => searchLoader(await args(get("/search?q=zzzz&from=https://evil.example"))))).body as { results: unknown[]; back: string };
     expect(none.results).toEqual([]);
     expect(none.back).toBe("/");
   });
 
   it("puts a promotion over the list, or over home when arriving from home", async () => {
-    const list = (await settle(() => promotionsLoader(args(get("/promotions/301"), { promotionId: "301" })))).body as { kind: string };
+    const list = (await settle(async () => promotionsLoader(await args(get("/promotions/301"), { promotionId: "301" })))).body as { kind: string };
     expect(list.kind).toBe("list");
-    const home = (await settle(() => promotionsLoader(args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { kind: string };
+    const home = (await settle(async () => promotionsLoader(await args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { kind: string };
     expect(home.kind).toBe("home");
-    const fromList = (await settle(() => promotionLoader(args(get("/promotions/301"), { promotionId: "301" })))).body as { closeTo: string; promotion: { title: string } };
+    const fromList = (await settle(async () => promotionLoader(await args(get("/promotions/301"), { promotionId: "301" })))).body as { closeTo: string; promotion: { title: string } };
     expect(fromList).toMatchObject({ closeTo: "/promotions", promotion: { title: "Скидка 10 % на первый заказ" } });
-    const fromHome = (await settle(() => promotionLoader(args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { closeTo: string };
+    const fromHome = (await settle(async () => promotionLoader(await args(get("/promotions/301?from=home"), { promotionId: "301" })))).body as { closeTo: string };
     expect(fromHome.closeTo).toBe("/");
-    expect((await settle(() => promotionLoader(args(get("/promotions/305"), { promotionId: "305" })))).status).toBe(404);
+    expect((await settle(async () => promotionLoader(await args(get("/promotions/305"), { promotionId: "305" })))).status).toBe(404);
   });
 
   it("lists the city's restaurants and shows one of this brand only", async () => {
-    const list = (await settle(() => restosLoader(args(get("/restos"))))).body as { restos: { id: number; state: { state: string } }[] };
+    const list = (await settle(async () => restosLoader(await args(get("/restos"))))).body as { restos: { id: number; state: { state: string } }[] };
     expect(list.restos.map((r) => r.id)).toEqual([173, 174, 175]);
     expect(list.restos.find((r) => r.id === 175)!.state.state).toBe("day-off");
-    const kazan = (await settle(() => restoLoader(args(get("/restos/176"), { restoId: "176" })))).body as { resto: { state: { state: string }; week: unknown[] } };
+    const kazan = (await settle(async () => restoLoader(await args(get("/restos/176"), { restoId: "176" })))).body as { resto: { state: { state: string }; week: unknown[] } };
     expect(kazan.resto.state.state).toBe("round-the-clock");
     expect(kazan.resto.week).toHaveLength(7);
-    expect((await settle(() => restoLoader(args(get("/restos/999"), { restoId: "999" })))).status).toBe(404);
+    expect((await settle(async () => restoLoader(await args(get("/restos/999"), { restoId: "999" })))).status).toBe(404);
   });
 
   it("serves the brand's terms of sale", async () => {
-    const terms = (await settle(() => termsLoader(args(get("/terms-of-sale"))))).body as { text: string; canonical: string };
+    const terms = (await settle(async () => termsLoader(await args(get("/terms-of-sale"))))).body as { text: string; canonical: string };
     expect(terms.text).toContain("платёжный шлюз");
     expect(terms.canonical).toBe("http://localhost/terms-of-sale");
   });

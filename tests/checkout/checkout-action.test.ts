@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
-import { getState } from "../../server/session";
+import { routeArgs, contextOf } from "../context";
 
 withUpstream();
 
@@ -31,7 +31,7 @@ const key = () => crypto.randomUUID();
 
 const replyOf = (res: { body: Record<string, unknown> }) => res.body.result as SubmissionResult<string[]>;
 const submit = async (cookie: string, fields: Record<string, string>) =>
-  (await answerOf(await action({ request: post("/cart", cookie, fields), params: {}, context: {} })));
+  (await answerOf(await action(await routeArgs(post("/cart", cookie, fields)))));
 
 describe("checkout", () => {
   it("asks to sign in first, keeping the cart and what was typed", async () => {
@@ -39,7 +39,7 @@ describe("checkout", () => {
     const res = await submit(cookie, { ...FIELDS, key: key() });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/auth?redirectTo=%2Fcart");
-    const state = await getState(get("/", nextCookie(cookie, res.headers)), "storefront");
+    const state = await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront");
     expect(state.cart_positions).toEqual(CART);
     expect(state.order_person?.name).toBe("Анна");
     expect(state.order_comment).toBe("Позвоните за 5 минут");
@@ -52,7 +52,7 @@ describe("checkout", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Не удалось отправить форму. Обновите страницу и попробуйте ещё раз.");
     expect(twin.store.orders().length).toBe(before);
-    const state = await getState(get("/", nextCookie(cookie, res.headers)), "storefront");
+    const state = await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront");
     expect(state.cart_positions).toEqual(CART);
     // the same form as a person sends it orders
     const ok = await submit(cookie, { ...FIELDS, key: key() });
@@ -125,12 +125,12 @@ describe("checkout", () => {
     // the server priced the lines itself
     expect(order.payload.positions).toEqual([expect.objectContaining({ id: 10056, count: 3, price: 39000, sum: 117000 })]);
     const after = nextCookie(cookie, res.headers);
-    expect((await getState(get("/", after), "storefront")).cart_positions).toEqual([]);
+    expect((await (await contextOf(get("/", after))).session.get("storefront")).cart_positions).toEqual([]);
 
-    const success = (await answerOf(await successLoader({ request: get(`/checkout/${k}`, after), params: { key: k }, context: {} })));
+    const success = (await answerOf(await successLoader({ ...(await routeArgs(get(`/checkout/${k}`, after))), params: { key: k } })));
     expect(success.body.order).toMatchObject({ number: order.number, total: order.total });
     // another browser (not signed in) cannot read it
-    const stranger = await successLoader({ request: get(`/checkout/${k}`, ""), params: { key: k }, context: {} }).catch(
+    const stranger = await successLoader({ ...(await routeArgs(get(`/checkout/${k}`, ""))), params: { key: k } }).catch(
       (r: unknown) => r,
     );
     expect((stranger as Response).status).toBe(303);
@@ -200,7 +200,7 @@ describe("order errors (spec §8)", () => {
       // the order popup (spec §8), with the message as conform's form error too
       expect(res.body.popup).toBe("order");
       expect(replyOf(res).error?.[""]).toEqual([message]);
-      expect((await getState(get("/", nextCookie(cookie, res.headers)), "storefront")).cart_positions).toEqual(CART);
+      expect((await (await contextOf(get("/", nextCookie(cookie, res.headers)))).session.get("storefront")).cart_positions).toEqual(CART);
     });
   }
 

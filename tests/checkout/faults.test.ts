@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as homeLoader } from "~/routes/_index";
 import { fromJsonText, type JsonText } from "~/lib/json-text";
-import { getContext } from "~server/context";
-import { getState } from "../../server/session";
 import { settleAnswer, type Answer } from "../answer";
+import { routeArgs, contextOf, services } from "../context";
 
 withUpstream();
 
@@ -22,9 +21,9 @@ const ORDER = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "�
 const PAUSED = "оформление временно приостановлено";
 
 const settle = settleAnswer;
-const home = (cookie: string) => settle(() => homeLoader({ request: get("/", cookie), params: {}, context: {} }));
-const cartPage = (cookie: string) => settle(() => cartLoader({ request: get("/cart", cookie), params: {}, context: {} }));
-const order = (cookie: string) => settle(() => cartAction({ request: post("/cart", cookie, { ...ORDER, key: crypto.randomUUID() }), params: {}, context: {} }));
+const home = (cookie: string) => settle(async () => homeLoader(await routeArgs(get("/", cookie))));
+const cartPage = (cookie: string) => settle(async () => cartLoader(await routeArgs(get("/cart", cookie))));
+const order = (cookie: string) => settle(async () => cartAction(await routeArgs(post("/cart", cookie, { ...ORDER, key: crypto.randomUUID() }))));
 // the loader sends its menus as JSON text (ADR 120)
 const positionsOf = (page: Answer) =>
   fromJsonText((page.body.menus ?? "[]") as JsonText<{ groups: { positions: unknown[] }[] }[]>).flatMap((m) => m.groups.flatMap((g) => g.positions)).length;
@@ -58,7 +57,7 @@ function later(ms: number) {
 
 describe.each(Object.entries(FAULTS))("the upstream %s", (name, reply) => {
   it("browsing goes on from cache, ordering pauses, the cart stays, and it all recovers", { timeout: 60_000 }, async () => {
-    const { upstream } = getContext();
+    const { upstream } = services();
     // a healthy start: the catalog is cached and ordering works
     const before = await home(cookie);
     expect(before.status).toBe(200);
@@ -91,7 +90,7 @@ describe.each(Object.entries(FAULTS))("the upstream %s", (name, reply) => {
     expect(refused.status).toBe(503);
     expect(JSON.stringify(refused.body)).toContain(PAUSED);
     expect(twin.store.orders().length).toBe(ordersBefore);
-    expect((await getState(get("/", cookie), "storefront")).cart_positions).toEqual(CART);
+    expect((await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions).toEqual(CART);
 
     if (name !== "malformed JSON") {
       // transient failures open the breaker: then the upstream is not called at all (fail fast)
@@ -131,7 +130,7 @@ describe.each(Object.entries(FAULTS))("the upstream %s", (name, reply) => {
 
 describe("the upstream down with nothing cached", () => {
   it("answers the spec's network message with a 503, not a 500", async () => {
-    const { upstream } = getContext();
+    const { upstream } = services();
     await upstream.cache.clear();
     server.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()));
     const page = await home(cookie);

@@ -11,7 +11,8 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
-import { commitHeaders, getState, type StorefrontState } from "../../server/session";
+import type { StorefrontState } from "../../server/session";
+import { contextOf } from "../context";
 import { honeypotFields } from "../answer";
 
 export const UPSTREAM = "http://upstream.test";
@@ -87,10 +88,10 @@ export async function cookieWith(
   storefront: Partial<StorefrontState>,
   auth?: Awaited<ReturnType<typeof demoPersonAuth>>,
 ): Promise<string> {
-  const request = new Request("http://localhost/");
-  Object.assign(await getState(request, "storefront"), storefront);
-  if (auth) Object.assign(await getState(request, "auth"), auth);
-  const headers = await commitHeaders(request);
+  const { session } = await contextOf(new Request("http://localhost/"));
+  Object.assign(await session.get("storefront"), storefront);
+  if (auth) Object.assign(await session.get("auth"), auth);
+  const headers = await session.commitHeaders();
   return headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -117,6 +118,11 @@ export function form(fields: Record<string, string | string[]>): URLSearchParams
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(name, v);
   return body;
+}
+
+/** The storefront state a Cookie header holds, as a request with it reads it. */
+export async function stateOf(cookie: string): Promise<StorefrontState> {
+  return (await contextOf(get("/", cookie))).session.get("storefront");
 }
 
 export function post(path: string, cookie: string, fields: Record<string, string | string[]>): Request {

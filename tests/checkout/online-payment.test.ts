@@ -6,14 +6,13 @@ import { http, HttpResponse } from "msw";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
-import { getContext } from "../../server/context";
-import { getState } from "../../server/session";
+import { contextOf, routeArgs, services } from "../context";
 
 withUpstream();
 
 type Person = Awaited<ReturnType<typeof demoPersonAuth>>;
 let person: Person;
-const brand = () => getContext().config.brand as { paymentOrigins: string[] };
+const brand = () => services().config.brand as { paymentOrigins: string[] };
 let saved: string[];
 beforeAll(async () => {
   person = await demoPersonAuth();
@@ -56,12 +55,12 @@ function upstreamOrder(create: Record<string, unknown>, now: Record<string, unkn
 async function place(fields: Record<string, string> = {}) {
   const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
   const k = crypto.randomUUID();
-  const res = (await answerOf(await action({ request: post("/cart", cookie, { ...FIELDS, ...fields, key: k }), params: {}, context: {} })));
+  const res = (await answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, ...fields, key: k })))));
   return { k, res, after: nextCookie(cookie, res.headers) };
 }
 
 async function successOf(k: string, cookie: string, query = "") {
-  return (await answerOf(await successLoader({ request: get(`/checkout/${k}${query}`, cookie), params: { key: k }, context: {} }))).body;
+  return (await answerOf(await successLoader({ ...(await routeArgs(get(`/checkout/${k}${query}`, cookie))), params: { key: k } }))).body;
 }
 
 describe("paying online", () => {
@@ -72,7 +71,7 @@ describe("paying online", () => {
     expect(res.headers.get("Location")).toBe("https://pay.example.com/form?id=777");
     expect(upstream.sent()).toMatchObject({ payType: "CARD_ONLINE", returnUrl: `http://localhost/checkout/${k}` });
     // the order is placed: the cart is empty, and the browser's own copy says online but keeps no address
-    const state = await getState(get("/", after), "storefront");
+    const state = await (await contextOf(get("/", after))).session.get("storefront");
     expect(state.cart_positions).toEqual([]);
     expect(state.last_order).toMatchObject({ key: k, online: true });
     expect(state.last_order).not.toHaveProperty("paymentUrl");

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { ORDER_LIMITS } from "~server/orders/rate-limit";
 import { answerOf } from "../answer";
+import { routeArgs } from "../context";
 
 withUpstream();
 
@@ -21,7 +22,7 @@ const CONTEXT = { clientAddress: "198.51.100.14" };
 describe("order-rate limit and duplicate submissions", () => {
   it("counts each form once, however often it is submitted at the same time", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
-    const submit = (key: string) => action({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }).then(answerOf);
+    const submit = async (key: string) => answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, key }), {}, CONTEXT)));
     const before = twin.store.orders().length;
 
     // one form sent ten times at once (an impatient customer, a flaky network)

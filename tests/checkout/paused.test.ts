@@ -6,8 +6,7 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { action as preferences } from "~/routes/preferences";
-import { getContext } from "~server/context";
-import { getState } from "../../server/session";
+import { routeArgs, contextOf, services } from "../context";
 
 withUpstream();
 
@@ -16,16 +15,16 @@ describe("18+ positions", () => {
   it("are refused by /cart until the age is confirmed, then accepted", async () => {
     let cookie = await cookieWith(TAKEAWAY_173);
     const beer = { intent: "add", positionId: "20001", menuId: "502", count: "1", redirectTo: "/" };
-    const refused = (await answerOf(await action({ request: post("/cart", cookie, beer), params: {}, context: {} })));
+    const refused = (await answerOf(await action(await routeArgs(post("/cart", cookie, beer)))));
     expect(refused.status).toBe(400);
-    expect((await getState(get("/", cookie), "storefront")).cart_positions).toEqual([]);
+    expect((await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions).toEqual([]);
 
-    const confirmed = await preferences({ request: post("/preferences", cookie, { intent: "adult", redirectTo: "/" }), params: {}, context: {} });
+    const confirmed = await preferences(await routeArgs(post("/preferences", cookie, { intent: "adult", redirectTo: "/" })));
     cookie = nextCookie(cookie, confirmed as Response);
-    const accepted = await action({ request: post("/cart", cookie, beer), params: {}, context: {} });
+    const accepted = await action(await routeArgs(post("/cart", cookie, beer)));
     expect((accepted as Response).status).toBe(303);
     cookie = nextCookie(cookie, accepted as Response);
-    expect((await getState(get("/", cookie), "storefront")).cart_positions.map((l) => l.positionId)).toEqual([20001]);
+    expect((await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions.map((l) => l.positionId)).toEqual([20001]);
   });
 });
 
@@ -35,31 +34,31 @@ describe("an upstream outage", () => {
     const cart = [{ positionId: 10031, menuId: 501, count: 2, modifiers: [] }];
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: cart }, auth);
     // warm the catalog, then take the upstream down until the circuit breaker opens
-    expect((await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} }))).status).toBe(200);
+    expect((await answerOf(await loader(await routeArgs(get("/cart", cookie))))).status).toBe(200);
     server.use(http.get(`${UPSTREAM}/*`, () => HttpResponse.error()), http.post(`${UPSTREAM}/*`, () => HttpResponse.error()));
-    const { upstream } = getContext();
+    const { upstream } = services();
     for (let i = 0; i < 5 && upstream.http.circuit() !== "open"; i++) await upstream.catalog.city(90_000 + i).catch(() => undefined);
     expect(upstream.http.circuit()).toBe("open");
 
-    const page = (await answerOf(await loader({ request: get("/cart", cookie), params: {}, context: {} })));
+    const page = (await answerOf(await loader(await routeArgs(get("/cart", cookie)))));
     expect(page.status).toBe(200);
     expect((page.body.view as { orderingPaused?: boolean } | undefined)?.orderingPaused ?? (page.body as { orderingPaused?: boolean }).orderingPaused).toBe(true);
 
     const submit = (await answerOf(
-      await action({
-        request: post("/cart", cookie, {
-          intent: "checkout",
-          key: crypto.randomUUID(),
-          name: "Анна",
-          phone: "+79990001122",
-          paymentMethod: "CASH_UPON_RECEIPT",
-        }),
-        params: {},
-        context: {},
-      }),
+      await action(
+        await routeArgs(
+          post("/cart", cookie, {
+            intent: "checkout",
+            key: crypto.randomUUID(),
+            name: "Анна",
+            phone: "+79990001122",
+            paymentMethod: "CASH_UPON_RECEIPT",
+          }),
+        ),
+      ),
     ));
     expect(submit.status).toBe(503);
     expect(JSON.stringify(submit.body)).toContain("оформление временно приостановлено");
-    expect((await getState(get("/", cookie), "storefront")).cart_positions).toEqual(cart);
+    expect((await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions).toEqual(cart);
   });
 });

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { errorLogEntry } from "~/document/handle-error.server";
 
@@ -8,11 +8,6 @@ describe("what handleError writes to the log", () => {
     expect(entry.level).toBe("error");
     expect(String(entry.fields.error)).toContain("TypeError: boom");
     expect(errorLogEntry("a string").fields.error).toBe("a string");
-  });
-
-  it("Remix's warning about a ?_data request is a warning, without a stack", () => {
-    const entry = errorLogEntry(new Error("Warning: Single fetch-enabled apps should not be making ?_data requests, this is likely to break in the future"));
-    expect(entry).toEqual({ level: "warn", msg: "legacy ?_data request", fields: {} });
   });
 
   it("an error response names its status: a 4xx is a warning, a 5xx an error", () => {

@@ -3,18 +3,22 @@
  * fields, known and unknown intents. Whatever arrives, an action answers 2xx, 3xx or 400 — never a
  * 500 — and the customer's session stays readable with the cart intact when the input was refused.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getConfig } from "~server/config";
 import { unseal } from "~server/crypto";
 import { honeypotFields } from "../answer";
-import { commitHeaders, getState, storefrontStateSchema } from "~server/session";
+import { storefrontStateSchema } from "~server/session";
 import { setLogLevel } from "~server/log";
+import { createLoadContext, requestMiddleware } from "~server/context";
+import { contextOf, services } from "../context";
 
-type Action = (args: ActionFunctionArgs) => Promise<unknown>;
+/** a route module's action (a method, so that a route's own typed params are accepted) */
+interface ActionModule {
+  action(args: ActionFunctionArgs): unknown;
+}
 
-const ROUTES: Record<string, { module: () => Promise<{ action: Action }>; params: () => fc.Arbitrary<Record<string, string>>; url: string }> = {
+const ROUTES: Record<string, { module: () => Promise<ActionModule>; params: () => fc.Arbitrary<Record<string, string>>; url: string }> = {
   preferences: { module: () => import("~/routes/preferences"), params: () => fc.constant({}), url: "/preferences" },
   cart: { module: () => import("~/routes/cart"), params: () => fc.constant({}), url: "/cart" },
   location: { module: () => import("~/routes/location"), params: () => fc.constant({}), url: "/location" },
@@ -64,10 +68,10 @@ const seededCart = [{ positionId: 10031, menuId: 501, count: 2, modifiers: [] }]
 beforeAll(async () => {
   setLogLevel("silent");
   honeypot = honeypotFields();
-  const seed = new Request("http://localhost/");
-  const state = await getState(seed, "storefront");
+  const { session } = await contextOf(new Request("http://localhost/"));
+  const state = await session.get("storefront");
   state.cart_positions.push(...seededCart);
-  seededCookie = (await commitHeaders(seed))
+  seededCookie = (await session.commitHeaders())
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
@@ -79,7 +83,7 @@ function storefrontCartFrom(response: Response): unknown[] | null {
   const raw = decodeURIComponent(cookie.slice("sf_state=".length).split(";")[0]!);
   if (!raw) return [];
   const sealed = JSON.parse(Buffer.from(raw, "base64").toString("utf8")) as string;
-  const plain = unseal(sealed, getConfig().sessionSecrets, "sf_state");
+  const plain = unseal(sealed, services().config.sessionSecrets, "sf_state");
   expect(plain, "the storefront cookie must stay readable").not.toBeNull();
   const parsed = storefrontStateSchema.safeParse(JSON.parse(plain!));
   expect(parsed.success, "the storefront cookie must stay valid").toBe(true);
@@ -88,10 +92,30 @@ function storefrontCartFrom(response: Response): unknown[] | null {
 
 async function toResponse(result: unknown): Promise<Response> {
   if (result instanceof Response) return result;
-  // Remix 2 single fetch: `data()` results carry init; plain objects are 200
+  // single fetch: `data()` results carry init; plain objects are 200
   const init = (result as { init?: ResponseInit | null } | null)?.init;
   if (init && typeof init === "object" && "status" in init) return new Response(null, init);
   return new Response(null, { status: 200 });
+}
+
+/**
+ * The action's answer as the browser gets it: through the root route's middleware, which builds the request's
+ * context and commits the cookies the action changed and did not commit itself (ADR 137). A thrown Response or
+ * `data()` is the answer; anything else thrown is a 500, and fails the test.
+ */
+async function answer(action: ActionModule["action"], request: Request, params: Record<string, string>): Promise<Response> {
+  const url = new URL(request.url);
+  const args = { request, params, context: createLoadContext(services()), url, pattern: url.pathname };
+  const response = await requestMiddleware(args, async () => {
+    try {
+      return await toResponse(await action(args));
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      if (thrown && typeof thrown === "object" && "init" in thrown) return toResponse(thrown);
+      throw thrown;
+    }
+  });
+  return response as Response;
 }
 
 describe.each(Object.entries(ROUTES))("fuzzing the %s action", (_name, route) => {
@@ -108,14 +132,7 @@ describe.each(Object.entries(ROUTES))("fuzzing the %s action", (_name, route) =>
           body: form,
           headers: { Cookie: seededCookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
         });
-        let response: Response;
-        try {
-          response = await toResponse(await action({ request, params, context: {} }));
-        } catch (thrown) {
-          if (thrown instanceof Response) response = thrown;
-          else if (thrown && typeof thrown === "object" && "init" in thrown) response = await toResponse(thrown);
-          else throw thrown;
-        }
+        const response = await answer(action, request, params);
         const status = response.status;
         // 413: a body past the form reader's limit (ADR 076), refused like a 400
         const refused = status === 400 || status === 413;
@@ -136,12 +153,7 @@ describe("fuzzing the position layer's URL", () => {
         const form = new FormData();
         form.append("intent", "add");
         const request = new Request("http://localhost/menus/x/positions/y", { method: "POST", body: form, headers: { Cookie: seededCookie } });
-        let status: number;
-        try {
-          status = (await toResponse(await action({ request, params, context: {} }))).status;
-        } catch (thrown) {
-          status = thrown instanceof Response ? thrown.status : (await toResponse(thrown)).status;
-        }
+        const { status } = await answer(action, request, params);
         expect([200, 302, 303, 400, 404]).toContain(status);
       }),
       { numRuns: 300 },

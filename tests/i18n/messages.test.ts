@@ -30,7 +30,7 @@ describe("messages as one string", () => {
   });
 
   it("gives meta a message of any match, or the fallback", () => {
-    const matches = [{ id: "root", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } }, { id: "page", data: {} }];
+    const matches = [{ id: "root", loaderData: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } }, { id: "page", loaderData: {} }];
     expect(metaText(matches, "cart.title", "Корзина")).toBe("Cart");
     expect(metaText(matches, "cart.title.deeper", "Корзина")).toBe("Корзина");
     expect(metaText(matches, "checkout.successTitle", "Заказ оформлен")).toBe("Заказ оформлен");
@@ -39,9 +39,9 @@ describe("messages as one string", () => {
 
   it("gives meta a route's own message over the shell's (ADR 122)", () => {
     const matches = [
-      { id: "root", data: { i18n: JSON.stringify({ app: { name: "Shop" }, auth: { signOut: "Out" } }) } },
-      { id: "routes/cart", data: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } },
-      { id: "routes/cart.x", data: null },
+      { id: "root", loaderData: { i18n: JSON.stringify({ app: { name: "Shop" }, auth: { signOut: "Out" } }) } },
+      { id: "routes/cart", loaderData: { i18n: JSON.stringify({ cart: { title: "Cart" } }) } },
+      { id: "routes/cart.x", loaderData: null },
     ];
     expect(metaText(matches, "cart.title", "Корзина")).toBe("Cart");
     expect(metaText(matches, "app.name", "?")).toBe("Shop");

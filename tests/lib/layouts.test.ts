@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hydratesNumbers, inertWhen, layerOpen, layoutOf } from "~/shell/layouts";
+import { hydratesNumbers, layerOpen, layoutOf } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
 
 describe("layouts", () => {
   it("is default when no route names one", () => {
@@ -16,13 +17,13 @@ describe("layouts", () => {
 
 describe("layers", () => {
   it("is open when a matched route says so, or when its test passes on the route's data", () => {
-    expect(layerOpen([{ handle: undefined, data: null }, { handle: { layer: true }, data: null }])).toBe(true);
+    expect(layerOpen([{ handle: undefined, loaderData: null }, { handle: { layer: true }, loaderData: null }])).toBe(true);
     const cart = { handle: { layer: (data: unknown) => (data as { confirmClear: boolean }).confirmClear } };
-    expect(layerOpen([{ ...cart, data: { confirmClear: true } }])).toBe(true);
-    expect(layerOpen([{ ...cart, data: { confirmClear: false } }])).toBe(false);
+    expect(layerOpen([{ ...cart, loaderData: { confirmClear: true } }])).toBe(true);
+    expect(layerOpen([{ ...cart, loaderData: { confirmClear: false } }])).toBe(false);
   });
   it("is closed when no route draws one", () => {
-    expect(layerOpen([{ handle: { layout: "simple" }, data: null }, { handle: undefined, data: undefined }])).toBe(false);
+    expect(layerOpen([{ handle: { layout: "simple" }, loaderData: null }, { handle: undefined, loaderData: undefined }])).toBe(false);
   });
   it("renders inert as the string attribute React 18 writes, or not at all", () => {
     expect(inertWhen(true)).toEqual({ inert: "" });

@@ -1,12 +1,11 @@
 /**
  * The /location loader and action called directly with Requests. The upstream and Google answers come from
- * the twin's msw handlers (demo mode: getContext().demo.fetch answers through msw's getResponse).
+ * the twin's msw handlers (demo mode: services().demo.fetch answers through msw's getResponse).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/location";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
 import { messageOf } from "../answer";
+import { routeArgs, contextOf, services } from "../context";
 
 const BASE = "http://localhost";
 
@@ -15,7 +14,7 @@ type ActionResult = Awaited<ReturnType<typeof action>>;
 
 async function load(query: Record<string, string>, cookie = "") {
   const request = new Request(`${BASE}/location?${new URLSearchParams(query)}`, { headers: { cookie } });
-  const result: LoaderResult = await loader({ request, params: {}, context: {} });
+  const result: LoaderResult = await loader(await routeArgs(request));
   return result.data.view;
 }
 
@@ -26,7 +25,7 @@ async function post(fields: Record<string, string>, cookie = "") {
     body,
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
   });
-  return (await action({ request, params: {}, context: {} })) as ActionResult;
+  return (await action(await routeArgs(request))) as ActionResult;
 }
 
 function isResponse(value: unknown): value is Response {
@@ -44,13 +43,13 @@ function cookieFrom(response: Response, previous = ""): string {
 }
 
 async function stateOf(cookie: string) {
-  return getState(new Request(BASE, { headers: { cookie } }), "storefront");
+  return (await contextOf(new Request(BASE, { headers: { cookie } }))).session.get("storefront");
 }
 
-const brand = getContext().config.brand;
+const brand = services().config.brand;
 const savedDefault = brand.defaultLocation;
 afterEach(() => {
-  getContext().config.brand.defaultLocation = savedDefault;
+  services().config.brand.defaultLocation = savedDefault;
 });
 
 describe("/location loader", () => {
@@ -126,7 +125,7 @@ describe("/location loader", () => {
     expect(saved.headers.get("location")).toBe("/");
     expect(await stateOf(cookieFrom(saved))).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
     expect((await load({}, cookieFrom(saved))).persistent).toBe(false);
-    getContext().config.brand.defaultLocation = null;
+    services().config.brand.defaultLocation = null;
     const view = await load({});
     expect(view.persistent).toBe(true);
     expect(view.step).toBe("citySelection");
@@ -146,7 +145,7 @@ describe("/location save action", () => {
   it("answers bad input with 400 and a message, never a 500", async () => {
     const body = new URLSearchParams({ intent: "delete-everything" });
     const request = new Request(`${BASE}/location`, { method: "POST", body });
-    const result = (await action({ request, params: {}, context: {} })) as Exclude<ActionResult, Response>;
+    const result = (await action(await routeArgs(request))) as Exclude<ActionResult, Response>;
     expect(result.init?.status).toBe(400);
     expect(result.data).toMatchObject({ status: "error", error: { "": ["Не удалось выполнить запрос"] } });
   });
@@ -208,11 +207,10 @@ describe("/location save action", () => {
     const delivery = (await post({ city: "115", method: "DELIVERY", q: "Тверская 7" })) as Response;
     let cookie = cookieFrom(delivery);
     // the customer had chosen card online; Kazan delivery does not take it
-    const request = new Request(BASE, { headers: { cookie } });
-    const state = await getState(request, "storefront");
+    const { session } = await contextOf(new Request(BASE, { headers: { cookie } }));
+    const state = await session.get("storefront");
     state.order_payment_method = "CARD_ONLINE";
-    const { commitHeaders } = await import("~server/session");
-    cookie = cookieFrom(new Response(null, { headers: await commitHeaders(request) }), cookie);
+    cookie = cookieFrom(new Response(null, { headers: await session.commitHeaders() }), cookie);
 
     const kazan = (await post({ city: "116", method: "DELIVERY", q: "Баумана 44" }, cookie)) as Response;
     cookie = cookieFrom(kazan, cookie);
@@ -251,7 +249,7 @@ describe("/location save action", () => {
 describe("/location save with a cart", () => {
   it("runs the cart validity check and does not save when the cart is invalid for the new resto", async () => {
     const { saveLocation } = await import("~/features/location/save.server");
-    const { upstream, geo } = getContext();
+    const { upstream, geo } = services();
     const calls: unknown[] = [];
     const state = { cart_positions: [], city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" as const };
     const form = new FormData();
@@ -259,7 +257,7 @@ describe("/location save with a cart", () => {
     const outcome = await saveLocation(form, state, "ru", {
       upstream,
       geo,
-      brand: getContext().config.brand,
+      brand: services().config.brand,
       checkCart: async (input) => {
         calls.push(input);
         return { valid: false, message: "Позиции корзины нет в меню заведения" };
@@ -274,11 +272,10 @@ describe("/location save with a cart", () => {
 describe("/location save with the cart's validity check (twin preflight)", () => {
   async function cookieWithCart(): Promise<string> {
     const { DEMO_MENU_IDS, DEMO_NOTABLE } = await import("~server/demo/data");
-    const { commitHeaders } = await import("~server/session");
-    const request = new Request(BASE);
-    const state = await getState(request, "storefront");
+    const { session } = await contextOf(new Request(BASE));
+    const state = await session.get("storefront");
     state.cart_positions = [{ positionId: DEMO_NOTABLE.pizzaOfDay, menuId: DEMO_MENU_IDS.main, count: 2, modifiers: [] }];
-    return cookieFrom(new Response(null, { headers: await commitHeaders(request) }));
+    return cookieFrom(new Response(null, { headers: await session.commitHeaders() }));
   }
 
   it("refuses a location whose resto does not have the cart's positions, keeping location and cart", async () => {
@@ -307,7 +304,7 @@ describe("home on a first visit (spec §4 boot, ADR 090)", () => {
   const home = async (headers: Record<string, string>) => {
     const { loader: homeLoader } = await import("~/routes/_index");
     try {
-      return await homeLoader({ request: new Request(`${BASE}/`, { headers }), params: {}, context: {} });
+      return await homeLoader(await routeArgs(new Request(`${BASE}/`, { headers })));
     } catch (thrown) {
       return thrown;
     }
@@ -326,7 +323,7 @@ describe("home on a first visit (spec §4 boot, ADR 090)", () => {
   });
 
   it("sends even a crawler to the popup when there is no default to show", async () => {
-    getContext().config.brand.defaultLocation = null;
+    services().config.brand.defaultLocation = null;
     const answer = await home({ "user-agent": GOOGLEBOT });
     expect(isResponse(answer) && answer.status).toBe(302);
   });

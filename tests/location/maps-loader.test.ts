@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMapsLoader, scriptUrl } from "~/features/map/maps-loader";
 import { polygonPath, projection } from "~/features/map/projection";
 import { loader as suggest } from "~/routes/api.address.suggest";
+import { routeArgs } from "../context";
 
 const options = { apiKey: "browser-key", language: "ru" };
 
@@ -89,8 +90,7 @@ describe("schematic map projection", () => {
 });
 
 describe("/api/address/suggest", () => {
-  const call = (query: string) =>
-    suggest({ request: new Request(`http://localhost/api/address/suggest?${query}`), params: {}, context: {} });
+  const call = async (query: string) => suggest(await routeArgs(new Request(`http://localhost/api/address/suggest?${query}`)));
   it("answers suggestions of the city from 3 characters", async () => {
     const response = await call(`q=${encodeURIComponent("Тверск")}&city=115&token=t1`);
     expect(response.status).toBe(200);

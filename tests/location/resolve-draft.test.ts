@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { parseDraft } from "~/features/location/draft";
 import { resolveDraft } from "~/features/location/resolve-draft.server";
-import { getContext } from "~server/context";
 import type { AreaData } from "~server/upstream/delivery";
 import type { City } from "~/lib/model";
+import { services } from "../context";
 
 const city = (id: number, name: string): City => ({
   id,
@@ -15,7 +15,7 @@ const city = (id: number, name: string): City => ({
 });
 
 function deps(cities: City[] | Error, area: Partial<AreaData> | Error = {}) {
-  const brand = { ...getContext().config.brand, defaultLocation: null };
+  const brand = { ...services().config.brand, defaultLocation: null };
   return {
     brand,
     upstream: {
@@ -59,13 +59,13 @@ describe("resolveDraft", () => {
   it("area messages: no restaurants, restaurants without menus", async () => {
     const noRestos = await resolveDraft(draft("city=1"), state, "ru", deps([city(1, "Один")]));
     expect(noRestos.areaMessage).toBe("noRestos");
-    const resto = { ...(await getContext().upstream.catalog.resto(174)).value, cityIds: [1], menus: [] };
+    const resto = { ...(await services().upstream.catalog.resto(174)).value, cityIds: [1], menus: [] };
     const noMenus = await resolveDraft(draft("city=1"), state, "ru", deps([city(1, "Один")], { restos: [resto] }));
     expect(noMenus.areaMessage).toBe("noMenus");
   });
 
   it("takeaway only (no delivery menus): no tabs, takeaway; 'Нет доступных пунктов самовывоза' never applies", async () => {
-    const arbat = { ...(await getContext().upstream.catalog.resto(174)).value, cityIds: [1] };
+    const arbat = { ...(await services().upstream.catalog.resto(174)).value, cityIds: [1] };
     const view = await resolveDraft(draft("city=1"), state, "ru", deps([city(1, "Один")], { restos: [arbat] }));
     expect(view.methods).toEqual(["TAKE_AWAY"]);
     expect(view.method).toBe("TAKE_AWAY");
@@ -74,8 +74,8 @@ describe("resolveDraft", () => {
   });
 
   it("offers a method only where a payment option is enabled for it (spec §4; the cart's rule, issue 15 §5)", async () => {
-    const tverskaya = { ...(await getContext().upstream.catalog.resto(173)).value, cityIds: [1] };
-    const arbat = { ...(await getContext().upstream.catalog.resto(174)).value, cityIds: [1] };
+    const tverskaya = { ...(await services().upstream.catalog.resto(173)).value, cityIds: [1] };
+    const arbat = { ...(await services().upstream.catalog.resto(174)).value, cityIds: [1] };
     const off = { cardOnline: "", cardUponReceipt: false, cashUponReceipt: false };
     // Tverskaya has delivery and takeaway menus but takes no payment for takeaway: only Arbat is a point
     const noTakeawayPay = { ...tverskaya, payConfig: { ...tverskaya.payConfig, takeAway: off } };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createMetrics, createRouteMatcher, metricsPortFrom, startMetrics } from "~server/metrics";
+import { createMetrics, createRouteMatcher, startMetrics } from "~server/metrics";
 import { telemetry } from "~server/telemetry";
 import { endpointOf } from "~server/upstream/resilience";
 
@@ -91,12 +91,5 @@ describe("the metrics port", () => {
     expect(text).toContain('storefront_http_request_duration_seconds_count{route="routes/menus.$menuId",method="GET",status="200"} 1');
     expect(text).toContain('storefront_rate_limit_refusals_total{limit="sms_phone"} 1');
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
-  });
-
-  it("METRICS_PORT: unset or empty is off, a bad value stops the server", () => {
-    expect(metricsPortFrom(undefined)).toBeNull();
-    expect(metricsPortFrom("")).toBeNull();
-    expect(metricsPortFrom("9464")).toBe(9464);
-    expect(() => metricsPortFrom("metrics")).toThrow(/METRICS_PORT/);
   });
 });

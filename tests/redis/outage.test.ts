@@ -12,14 +12,12 @@ import { loader as homeLoader } from "~/routes/_index";
 import { loader as menuLoader } from "~/routes/menus.$menuId";
 import { loader as readyzLoader } from "~/routes/readyz";
 import { loader as successLoader } from "~/routes/checkout.$key";
-import { resetConfigForTests } from "~server/config";
-import { getContext, resetContextForTests } from "~server/context";
 import { redisReady } from "~server/redis";
-import { getSharedRedis, resetSharedRedisForTests } from "~server/redis/shared";
-import { getState } from "~server/session";
+import type { Services } from "~server/services";
 import { addTelemetrySink } from "~server/telemetry";
 import { redisServerForTests } from "./redis-server";
 import { answerOf } from "../answer";
+import { contextOf, routeArgs, servicesWith } from "../context";
 
 const redis = redisServerForTests();
 withUpstream();
@@ -33,26 +31,27 @@ const stopSink = addTelemetrySink({
 afterAll(() => stopSink());
 
 let person: Awaited<ReturnType<typeof demoPersonAuth>>;
+/** the storefront under test: its services share state through the test's Redis */
+let storefront: Services;
 beforeAll(async () => {
-  process.env.REDIS_URL = redis.url;
-  resetConfigForTests();
-  resetContextForTests();
-  resetSharedRedisForTests();
-  getContext();
-  await redisReady(getSharedRedis()!.client);
+  storefront = servicesWith({ REDIS_URL: redis.url });
+  await redisReady(storefront.redis!.client);
   person = await demoPersonAuth();
 });
-afterAll(() => {
-  resetSharedRedisForTests();
-  delete process.env.REDIS_URL;
+afterAll(async () => {
+  await storefront?.close();
 });
 
 const CONTEXT = { clientAddress: "203.0.113.50" };
+/** a route's arguments for one request to the storefront, from the client address above */
+async function args<P extends Record<string, string>>(request: Request, params: P = {} as P) {
+  return { ...(await routeArgs(request, params, { services: storefront, ...CONTEXT })), params };
+}
 const CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
 const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
 
 async function readyz() {
-  const response = (await readyzLoader()) as Response;
+  const response = (await readyzLoader(await args(get("/readyz", "")))) as Response;
   return (await response.json()) as { status: string; redis: string };
 }
 
@@ -66,11 +65,11 @@ async function browse(cookie: string) {
     if (result instanceof Response) expect(result.status, name).toBeLessThan(500);
     return result;
   };
-  await time("home", () => homeLoader({ request: get("/", cookie), params: {}, context: CONTEXT }));
-  await time("menu", () => menuLoader({ request: get("/menus/501", cookie), params: { menuId: "501" }, context: CONTEXT }));
+  await time("home", async () => homeLoader(await args(get("/", cookie))));
+  await time("menu", async () => menuLoader(await args(get("/menus/501", cookie), { menuId: "501" })));
   const phone = `+7902${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  await time("sms", () => authAction({ request: post("/auth", "", { intent: "request-code", phone }), params: {}, context: CONTEXT }).catch((e: unknown) => e));
-  await time("readyz", () => readyzLoader());
+  await time("sms", async () => authAction(await args(post("/auth", "", { intent: "request-code", phone }))).catch((e: unknown) => e));
+  await time("readyz", async () => readyzLoader(await args(get("/readyz", ""))));
   return timings;
 }
 
@@ -118,17 +117,17 @@ describe("Redis killed while an order is in flight", () => {
     const before = twin.store.orders().length;
     twin.store.setScenario({ latencyMs: 600 });
     try {
-      const pending = cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT });
+      const pending = args(post("/cart", cookie, { ...FIELDS, key })).then(cartAction);
       await new Promise((r) => setTimeout(r, 300));
       await redis.kill();
       const answer = await answerOf(await pending);
       expect(answer.status).toBe(303);
       expect(answer.headers.get("Location")).toBe(`/checkout/${key}`);
       const after = nextCookie(cookie, answer.headers);
-      expect((await getState(get("/", after), "storefront")).cart_positions).toEqual([]);
+      expect((await (await contextOf(get("/", after), { services: storefront })).session.get("storefront")).cart_positions).toEqual([]);
       expect(twin.store.orders().length).toBe(before + 1);
       // the success page shows the order while Redis is still away
-      const success = (await successLoader({ request: get(`/checkout/${key}`, after), params: { key }, context: CONTEXT })) as unknown;
+      const success = (await successLoader(await args(get(`/checkout/${key}`, after), { key }))) as unknown;
       expect(JSON.stringify(success)).toContain(String(twin.store.orders().at(-1)!.id));
     } finally {
       twin.store.setScenario({ latencyMs: 0 });
@@ -137,7 +136,7 @@ describe("Redis killed while an order is in flight", () => {
     await redis.start();
     await expect.poll(async () => (await readyz()).redis, { timeout: 5_000 }).toBe("up");
     // the same form again, with the cart the browser still had (back button, a second tab): no second order
-    const again = await answerOf(await cartAction({ request: post("/cart", cookie, { ...FIELDS, key }), params: {}, context: CONTEXT }));
+    const again = await answerOf(await cartAction(await args(post("/cart", cookie, { ...FIELDS, key }))));
     expect(again.status).toBe(303);
     expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
     expect(twin.store.orders().length).toBe(before + 1);

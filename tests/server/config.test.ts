@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~server/config";
+// plain ESM shared with server.mjs, which checks the environment before it imports the build
+import { readEnv } from "../../server/env.mjs";
 
 function errorsOf(env: Record<string, string>, cwd?: string): string[] {
   try {
@@ -72,6 +74,11 @@ describe("every configuration field is named when it is wrong", () => {
     REDIS_URL: "nope",
     CATALOG_TTL_SECONDS: "-1",
     LOG_LEVEL: "chatty",
+    METRICS_PORT: "metrics",
+    SHUTDOWN_GRACE_MS: "-1",
+    UPSTREAM_BREAKER_RESET_MS: "5",
+    DOCUMENT_CACHE_MB: "-1",
+    DEMO_UPSTREAM_LATENCY_MS: "-1",
   };
   for (const [name, value] of Object.entries(envCases)) {
     it(`environment ${name}`, () => {
@@ -114,5 +121,37 @@ describe("every configuration field is named when it is wrong", () => {
     const second = loadConfig({ BRAND_CONFIG: "brands/sushi-night.json" }).brand;
     expect(second.theme.mode).toBe("light");
     expect(second.authMethods).toEqual(["PHONE"]);
+  });
+});
+
+describe("readEnv (server/env.mjs): the environment alone, as server.mjs checks it before it imports the build", () => {
+  it("reads METRICS_PORT: unset or empty is off, a port number is the port, anything else stops the server", () => {
+    expect(readEnv({}).env?.METRICS_PORT).toBeUndefined();
+    expect(readEnv({ METRICS_PORT: "" }).env?.METRICS_PORT).toBeUndefined();
+    expect(readEnv({ METRICS_PORT: "9464" }).env?.METRICS_PORT).toBe(9464);
+    for (const bad of ["metrics", "0", "65536", "94.64"]) {
+      const read = readEnv({ METRICS_PORT: bad });
+      expect(read.env, bad).toBeNull();
+      expect(read.errors, bad).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
+    }
+  });
+
+  it("fills the defaults, counts empty values as unset and ignores variables it does not know", () => {
+    const { env, errors } = readEnv({ PORT: "", SOMETHING_ELSE: "x" });
+    expect(errors).toEqual([]);
+    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", BUILD_DIR: "build", DOCUMENT_CACHE_MB: 32, DEMO_CONTROLS: false });
+    expect(env).not.toHaveProperty("SOMETHING_ELSE");
+    expect(readEnv({ DEMO_CONTROLS: "1" }).env?.DEMO_CONTROLS).toBe(true);
+  });
+
+  it("logs warnings and errors only under test unless asked for more, and info otherwise", () => {
+    expect(readEnv({ NODE_ENV: "test" }).env?.LOG_LEVEL).toBe("warn");
+    expect(readEnv({ NODE_ENV: "test", LOG_LEVEL: "debug" }).env?.LOG_LEVEL).toBe("debug");
+    expect(readEnv({ NODE_ENV: "production" }).env?.LOG_LEVEL).toBe("info");
+  });
+
+  it("keeps the demo's switches to demo mode", () => {
+    const lines = errorsOf({ UPSTREAM_API_URL: "https://api.example.com", UPSTREAM_API_KEY: "k", DEMO_CONTROLS: "1" });
+    expect(lines).toEqual([expect.stringMatching(/^DEMO_CONTROLS, DEMO_LARGE_MENU, DEMO_UPSTREAM_LATENCY_MS: demo mode only/)]);
   });
 });

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { deferModuleScripts } from "~/document/defer-scripts.server";
 import { DocumentStream } from "~/document/document-stream.server";
 
-// what Remix 2's <Scripts nonce> renders (React's attribute order), between page content and the boot script
+// what React Router 7's <Scripts nonce> renders (React's attribute order), between page content and the boot script
 const SCRIPTS =
-  '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>' +
-  '<script nonce="abc">window.__remixContext = {"state":{"a":"\\u003cb\\u003e"}};</script>' +
-  '<script nonce="abc" type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\nimport("/assets/entry.client-2.js");</script>';
+  '<link rel="modulepreload" href="/assets/manifest-1.js" nonce="abc"/><link rel="modulepreload" href="/assets/entry.client-2.js" nonce="abc"/>' +
+  '<script nonce="abc">window.__reactRouterContext = {"state":{"a":"\\u003cb\\u003e"}};</script>' +
+  '<script nonce="abc" type="module" async="">import "/assets/manifest-1.js";\nimport * as route0 from "/assets/root-3.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-2.js");</script>';
 const PAGE = `<!DOCTYPE html><html><head><style>a>b{}</style></head><body><p>Выбрать «Пепперони» — 590 ₽</p>${SCRIPTS}<script nonce="abc">boot()</script></body></html>`;
 
 async function streamed(pieces: Buffer[]): Promise<string> {
@@ -27,7 +27,7 @@ describe("module scripts made inert in the streamed document (ADR 080)", () => {
     const html = deferModuleScripts(PAGE);
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toContain('type="module"');
-    expect(html).toContain('<link data-deferred-modulepreload="" href="/assets/manifest-1.js"/>');
+    expect(html).toContain('<link data-deferred-modulepreload="" href="/assets/manifest-1.js" nonce="abc"/>');
     expect(html).toContain('<script nonce="abc" type="text/x-deferred-module" data-deferred-module="">import "/assets/manifest-1.js";');
     // everything else is untouched
     expect(html.replace(/<link data-deferred-modulepreload="" /g, '<link rel="modulepreload" ').replace(' type="text/x-deferred-module" data-deferred-module=""', ' type="module" async=""')).toBe(PAGE);

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDocumentCache, dataKeyText, splitAt, type DocumentInputs } from "~/document/document-cache.server";
+import { createDocumentCache, dataKeyText, splitAt, type DocumentInputs } from "~server/document-cache";
 import { DocumentStream } from "~/document/document-stream.server";
 import { addTelemetrySink, type Labels } from "~server/telemetry";
 

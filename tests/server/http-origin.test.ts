@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // plain ESM shared with server.mjs (node runs it without a build)
-import { alignForRemix, mayPost, siteOrigin } from "../../server/http-origin.mjs";
+import { alignForRouter, mayPost, siteOrigin } from "../../server/http-origin.mjs";
 
 describe("siteOrigin (issue 14 §8, ADR 077)", () => {
   it("is PUBLIC_ORIGIN when set, whatever Host a proxy sent", () => {
@@ -40,12 +40,12 @@ describe("mayPost", () => {
   });
 });
 
-describe("alignForRemix", () => {
-  it("makes Remix's own check compare with the site's host, and drops an accepted Origin: null", () => {
-    const headers = alignForRemix(new Headers({ host: "localhost:3000", origin: "null", "x-forwarded-host": "evil.example" }), "https://order.example.com");
+describe("alignForRouter", () => {
+  it("makes React Router's own check compare with the site's host, and drops an accepted Origin: null", () => {
+    const headers = alignForRouter(new Headers({ host: "localhost:3000", origin: "null", "x-forwarded-host": "evil.example" }), "https://order.example.com");
     expect(headers.get("x-forwarded-host")).toBe("order.example.com");
     expect(headers.has("origin")).toBe(false);
-    const kept = alignForRemix(new Headers({ origin: "https://order.example.com" }), "https://order.example.com");
+    const kept = alignForRouter(new Headers({ origin: "https://order.example.com" }), "https://order.example.com");
     expect(kept.get("origin")).toBe("https://order.example.com");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT_BYTES, readForm, refuseBeforeReading } from "~/features/forms/read-form.server";
 import { setLogLevel } from "~server/log";
+import { contextOf } from "../context";
 
 setLogLevel("silent");
 
@@ -11,9 +12,14 @@ function post(body: BodyInit | null, contentType?: string, extra: Record<string,
   return new Request("http://localhost/cart", { method: "POST", body, headers, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
 }
 
+/** what an action hands readForm: the request's context (its request and the customer's locale) */
+async function read(request: Request): Promise<FormData> {
+  return readForm(await contextOf(request));
+}
+
 async function refusal(request: Request): Promise<{ status: number; text: string }> {
   try {
-    await readForm(request);
+    await read(request);
   } catch (thrown) {
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
@@ -24,13 +30,13 @@ async function refusal(request: Request): Promise<{ status: number; text: string
 
 describe("readForm (issue 14 §1, ADR 076)", () => {
   it("reads url-encoded and multipart forms as request.formData() would", async () => {
-    const encoded = await readForm(post("intent=add&count=2&modifier=1%3A2%3A1&modifier=3%3A4%3A1", "application/x-www-form-urlencoded;charset=UTF-8"));
+    const encoded = await read(post("intent=add&count=2&modifier=1%3A2%3A1&modifier=3%3A4%3A1", "application/x-www-form-urlencoded;charset=UTF-8"));
     expect(encoded.get("intent")).toBe("add");
     expect(encoded.getAll("modifier")).toEqual(["1:2:1", "3:4:1"]);
     const form = new FormData();
     form.append("intent", "locale");
     form.append("redirectTo", "/menus/501");
-    const multipart = await readForm(new Request("http://localhost/preferences", { method: "POST", body: form }));
+    const multipart = await read(new Request("http://localhost/preferences", { method: "POST", body: form }));
     expect(Object.fromEntries(multipart)).toEqual({ intent: "locale", redirectTo: "/menus/501" });
   });
 

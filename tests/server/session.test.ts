@@ -1,7 +1,13 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { seal } from "~server/crypto";
-import { commitHeaders, CookieTooLargeError, getState, openedOnce } from "~server/session";
+import { CookieTooLargeError, openedOnce, type RequestSession } from "~server/session";
+import { contextOf } from "../context";
+
+/** The cookies of one request, as its context holds them (every loader and action of the request shares them). */
+async function sessionOf(request: Request): Promise<RequestSession> {
+  return (await contextOf(request)).session;
+}
 
 function cookieHeaderFrom(headers: Headers): string {
   return headers
@@ -12,13 +18,13 @@ function cookieHeaderFrom(headers: Headers): string {
 
 describe("cookie sessions", () => {
   it("shares one state per request and commits only what changed, once", async () => {
-    const request = new Request("http://localhost/");
-    const a = await getState(request, "storefront");
-    const b = await getState(request, "storefront");
+    const session = await sessionOf(new Request("http://localhost/"));
+    const a = await session.get("storefront");
+    const b = await session.get("storefront");
     expect(a).toBe(b);
     a.cart_positions.push({ positionId: 1, menuId: 2, count: 3, modifiers: [] });
     a.city_id = 115;
-    const headers = await commitHeaders(request);
+    const headers = await session.commitHeaders();
     const cookies = headers.getSetCookie();
     // the storefront cookie (changed) — not auth or prefs, which were never touched
     expect(cookies).toHaveLength(1);
@@ -26,23 +32,23 @@ describe("cookie sessions", () => {
     expect(cookies[0]).toMatch(/HttpOnly/);
     expect(cookies[0]).toMatch(/SameSite=Lax/);
     // committing again writes nothing new
-    expect((await commitHeaders(request)).getSetCookie()).toHaveLength(0);
+    expect((await session.commitHeaders()).getSetCookie()).toHaveLength(0);
 
     const next = new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(headers) } });
-    const restored = await getState(next, "storefront");
+    const restored = await (await contextOf(next)).session.get("storefront");
     expect(restored.city_id).toBe(115);
     expect(restored.cart_positions).toEqual([{ positionId: 1, menuId: 2, count: 3, modifiers: [] }]);
   });
 
   it("reads a tampered or foreign cookie as empty state instead of failing", async () => {
-    const request = new Request("http://localhost/", { headers: { Cookie: "sf_state=v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; sf_auth=%7B%22x%22%3A1%7D" } });
-    expect((await getState(request, "storefront")).cart_positions).toEqual([]);
-    expect((await getState(request, "auth")).person_token_set).toBeUndefined();
+    const session = await sessionOf(new Request("http://localhost/", { headers: { Cookie: "sf_state=v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA; sf_auth=%7B%22x%22%3A1%7D" } }));
+    expect((await session.get("storefront")).cart_positions).toEqual([]);
+    expect((await session.get("auth")).person_token_set).toBeUndefined();
   });
 
   it("refuses a cookie over 4,096 bytes, keeping the previous one in the browser", async () => {
-    const request = new Request("http://localhost/");
-    const state = await getState(request, "storefront");
+    const session = await sessionOf(new Request("http://localhost/"));
+    const state = await session.get("storefront");
     // incompressible data: random-looking comments in the order draft
     state.order_delivery_place = {
       address: Array.from({ length: 300 }, (_, i) => String.fromCharCode(0x400 + ((i * 7919) % 256))).join(""),
@@ -57,51 +63,56 @@ describe("cookie sessions", () => {
       location: { lat: 1, lng: 2 },
     };
     for (let i = 0; i < 400; i++) state.cart_positions.push({ positionId: (i * 7907) % 100_003, menuId: i * 31, count: (i % 9) + 1, modifiers: [] });
-    await expect(commitHeaders(request)).rejects.toBeInstanceOf(CookieTooLargeError);
+    await expect(session.commitHeaders()).rejects.toBeInstanceOf(CookieTooLargeError);
   });
 
   it("drops storefront state saved by another white-label or version", async () => {
-    const request = new Request("http://localhost/");
-    const state = await getState(request, "storefront");
+    const session = await sessionOf(new Request("http://localhost/"));
+    const state = await session.get("storefront");
     state.cart_positions.push({ positionId: 9, menuId: 9, count: 1, modifiers: [] });
-    const headers = await commitHeaders(request);
+    const headers = await session.commitHeaders();
     // a cookie written for the same brand keeps its cart
     const same = new Request("http://localhost/", { headers: { Cookie: cookieHeaderFrom(headers) } });
-    expect((await getState(same, "storefront")).cart_positions).toHaveLength(1);
-    expect((await getState(same, "storefront")).app_white_label).toBe("demo-pizza");
+    const sameSession = await sessionOf(same);
+    expect((await sameSession.get("storefront")).cart_positions).toHaveLength(1);
+    expect((await sameSession.get("storefront")).app_white_label).toBe("demo-pizza");
+    expect(await sameSession.wasReset()).toBe(false);
 
     // the same cart stamped with another white-label (a previous brand on this domain) is dropped
     const secrets = [process.env.SESSION_SECRET!];
     const foreign = seal(JSON.stringify({ app_white_label: "other-brand", app_version: "1", city_id: 5, cart_positions: [{ positionId: 9, menuId: 9, count: 1, modifiers: [] }] }), secrets, "sf_state");
     const other = new Request("http://localhost/", { headers: { Cookie: (await createCookie("sf_state").serialize(foreign)).split(";")[0]! } });
-    const dropped = await getState(other, "storefront");
+    const otherSession = await sessionOf(other);
+    const dropped = await otherSession.get("storefront");
     expect(dropped.cart_positions).toEqual([]);
     expect(dropped.city_id).toBeUndefined();
     expect(dropped.app_white_label).toBe("demo-pizza");
+    // the browser's local storage of the other brand goes too (spec §1)
+    expect(await otherSession.wasReset()).toBe(true);
   });
 
   it("gives every request with a remembered Cookie header state of its own to change; a tampered copy opens to nothing", async () => {
-    const request = new Request("http://localhost/");
-    (await getState(request, "storefront")).cart_positions.push({ positionId: 7, menuId: 5, count: 2, modifiers: [] });
-    (await getState(request, "prefs")).person_cookies_consent_accepted = true;
-    const cookie = cookieHeaderFrom(await commitHeaders(request));
+    const session = await sessionOf(new Request("http://localhost/"));
+    (await session.get("storefront")).cart_positions.push({ positionId: 7, menuId: 5, count: 2, modifiers: [] });
+    (await session.get("prefs")).person_cookies_consent_accepted = true;
+    const cookie = cookieHeaderFrom(await session.commitHeaders());
     expect(cookie).toMatch(/sf_prefs=/);
 
-    const first = new Request("http://localhost/", { headers: { Cookie: cookie } });
-    const state = await getState(first, "storefront");
+    const first = await sessionOf(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    const state = await first.get("storefront");
     state.cart_positions[0]!.count = 99;
-    (await getState(first, "prefs")).person_cookies_consent_accepted = false;
+    (await first.get("prefs")).person_cookies_consent_accepted = false;
     // the same header again (the memo's answer): what the first request changed in memory is not in it
-    const second = new Request("http://localhost/", { headers: { Cookie: cookie } });
-    expect((await getState(second, "storefront")).cart_positions).toEqual([{ positionId: 7, menuId: 5, count: 2, modifiers: [] }]);
-    expect((await getState(second, "prefs")).person_cookies_consent_accepted).toBe(true);
+    const second = await sessionOf(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    expect((await second.get("storefront")).cart_positions).toEqual([{ positionId: 7, menuId: 5, count: 2, modifiers: [] }]);
+    expect((await second.get("prefs")).person_cookies_consent_accepted).toBe(true);
     // one character changed in the sealed cart: a different header, opened and refused
     const sealed = (await createCookie("sf_state").parse(cookie)) as string;
     const flipped = sealed.slice(0, 20) + (sealed[20] === "A" ? "B" : "A") + sealed.slice(21);
     const tampered = cookie.replace(/sf_state=[^;]*/, (await createCookie("sf_state").serialize(flipped)).split(";")[0]!);
     expect(tampered).not.toBe(cookie);
     const forged = new Request("http://localhost/", { headers: { Cookie: tampered } });
-    expect((await getState(forged, "storefront")).cart_positions).toEqual([]);
+    expect((await (await sessionOf(forged)).get("storefront")).cart_positions).toEqual([]);
   });
 
   it("reads a genuine cookie through its schema every time: defaults filled, an unfitting state empty, nothing to commit", async () => {
@@ -109,19 +120,19 @@ describe("cookie sessions", () => {
     const sealedAs = async (state: unknown) => (await createCookie("sf_state").serialize(seal(JSON.stringify(state), secrets, "sf_state"))).split(";")[0]!;
     const partial = await sealedAs({ app_white_label: "demo-pizza", app_version: "1", city_id: 5 });
     for (let i = 0; i < 2; i++) {
-      const request = new Request("http://localhost/", { headers: { Cookie: partial } });
-      const state = await getState(request, "storefront");
+      const session = await sessionOf(new Request("http://localhost/", { headers: { Cookie: partial } }));
+      const state = await session.get("storefront");
       expect(state).toMatchObject({ city_id: 5, cart_positions: [] });
       state.cart_positions.push({ positionId: 1, menuId: 1, count: 1, modifiers: [] }); // the next read must not see it
-      expect((await commitHeaders(request)).getSetCookie()).toHaveLength(1);
+      expect((await session.commitHeaders()).getSetCookie()).toHaveLength(1);
       // read only: the default it was given is not a change
-      const untouched = new Request("http://localhost/", { headers: { Cookie: partial } });
-      await getState(untouched, "storefront");
-      expect((await commitHeaders(untouched)).getSetCookie()).toHaveLength(0);
+      const untouched = await sessionOf(new Request("http://localhost/", { headers: { Cookie: partial } }));
+      await untouched.get("storefront");
+      expect((await untouched.commitHeaders()).getSetCookie()).toHaveLength(0);
     }
     const unfitting = await sealedAs({ app_white_label: "demo-pizza", app_version: "1", city_id: "Москва", cart_positions: "all" });
     for (let i = 0; i < 2; i++) {
-      const state = await getState(new Request("http://localhost/", { headers: { Cookie: unfitting } }), "storefront");
+      const state = await (await sessionOf(new Request("http://localhost/", { headers: { Cookie: unfitting } }))).get("storefront");
       expect(state.city_id).toBeUndefined();
       expect(state.cart_positions).toEqual([]);
     }

@@ -41,6 +41,11 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
   scripts: Record<string, string>;
 };
 
+/** every source and config file whose imports count */
+function allFiles(): string[] {
+  return [...SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))), ...ROOT_FILES.map((f) => path.join(ROOT, f))];
+}
+
 function peersOf(name: string): string[] {
   try {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> };
@@ -52,12 +57,20 @@ function peersOf(name: string): string[] {
 
 describe("package.json", () => {
   it("reads bare imports and folds subpaths", () => {
-    const found = importedPackages(`import a from "zod";\nimport { b } from "@remix-run/node/dist/x";\nconst c = await import("ioredis");\nimport "./local";\nimport x from "node:fs";`);
-    expect([...found].sort()).toEqual(["@remix-run/node", "ioredis", "zod"]);
+    const found = importedPackages(`import a from "zod";\nimport { b } from "@react-router/node/dist/x";\nconst c = await import("ioredis");\nimport "./local";\nimport x from "node:fs";`);
+    expect([...found].sort()).toEqual(["@react-router/node", "ioredis", "zod"]);
+  });
+
+  it("runs on React Router 7 alone: no @remix-run package is declared or imported", () => {
+    const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)];
+    expect(declared.filter((name) => name.startsWith("@remix-run/"))).toEqual([]);
+    const importing = allFiles().filter((file) => [...importedPackages(readFileSync(file, "utf8"))].some((name) => name.startsWith("@remix-run/")));
+    expect(importing.map((file) => path.relative(ROOT, file))).toEqual([]);
+    expect(declared).toContain("react-router");
   });
 
   it("lists no dependency that nothing imports, runs or needs as a peer", () => {
-    const files = [...SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))), ...ROOT_FILES.map((f) => path.join(ROOT, f))];
+    const files = allFiles();
     const imported = new Set<string>();
     for (const file of files) for (const name of importedPackages(readFileSync(file, "utf8"))) imported.add(name);
     const commands = Object.values(pkg.scripts).join(" ");

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -16,5 +16,15 @@ describe("the image", () => {
       .filter((line) => line.startsWith("COPY --chown=root:root "))
       .flatMap((line) => line.split(/\s+/).slice(2, -1));
     for (const file of imported) expect(copied, file).toContain(file);
+  });
+
+  it("copies only files that are there (a COPY of a missing file stops the image's build)", () => {
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    const copied = dockerfile
+      .split("\n")
+      .filter((line) => line.startsWith("COPY --chown=root:root "))
+      .flatMap((line) => line.split(/\s+/).slice(2, -1));
+    expect(copied.length).toBeGreaterThan(0);
+    for (const file of copied) expect(existsSync(file), file).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Layer } from "./Layer";
 

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { HoneypotFields } from "~/components/HoneypotFields";
 import { Field } from "~/components/ui/Field";
 import { submittedValue } from "~/features/forms/form-result";

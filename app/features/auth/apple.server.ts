@@ -7,32 +7,29 @@
  * (ADR 034). The identity token goes to `POST /api/v1/sign/in/apple` in `x-external-id-token`, never to the
  * browser.
  */
-import { createCookie, data, redirect } from "@remix-run/node";
+import { createCookie, data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { generateState } from "~/lib/pkce";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { commitHeaders } from "~server/session";
-import { getContext } from "~server/context";
+import { messagesFor } from "~/i18n/locale.server";
 import { isApiError } from "~server/upstream/errors";
-import { completeSignIn } from "./auth.server";
+import type { RequestContext } from "~server/context";
 
 export const APPLE_AUTHORIZE_URL = "https://appleid.apple.com/auth/authorize";
 const STATE_TTL_SECONDS = 600;
 
-let stateCookie: ReturnType<typeof createCookie> | undefined;
-function appleStateCookie() {
-  stateCookie ??= createCookie("sf_apple_state", {
+/** the state of one sign-in, sealed with the session secrets; SameSite=None: Apple's callback is a cross-site POST */
+function appleStateCookie(rc: RequestContext) {
+  return createCookie("sf_apple_state", {
     httpOnly: true,
     secure: true,
     sameSite: "none",
     path: "/auth/apple",
     maxAge: STATE_TTL_SECONDS,
-    secrets: getContext().config.sessionSecrets,
+    secrets: rc.config.sessionSecrets,
   });
-  return stateCookie;
 }
 
 const stateValue = z.object({ state: z.string(), redirectTo: z.string(), at: z.number() });
@@ -46,8 +43,8 @@ const callbackSchema = z.object({
 });
 const startSchema = z.object({ intent: z.literal("start"), redirectTo: z.string().max(2000).optional() });
 
-function origin(request: Request) {
-  return getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+function origin(rc: RequestContext) {
+  return rc.config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? rc.url.origin;
 }
 
 export const APPLE_CALLBACK_PATH = "/auth/apple/callback";
@@ -55,12 +52,12 @@ export const APPLE_CALLBACK_PATH = "/auth/apple/callback";
 export const APPLE_FAILED_PATH = "/auth/apple?failed";
 
 /** POST /auth/apple: our own "start" form (same-site). */
-export async function appleAction(request: Request) {
-  const form = await readForm(request);
-  const locale = await getLocale(request);
+export async function appleAction(rc: RequestContext) {
+  const form = await readForm(rc);
+  const locale = rc.locale;
   const t = messagesFor(locale).auth;
-  const clientId = getContext().config.brand.keys.appleClientId;
-  const methodOn = getContext().config.brand.authMethods.includes("APPLE");
+  const clientId = rc.config.brand.keys.appleClientId;
+  const methodOn = rc.config.brand.authMethods.includes("APPLE");
 
   const start = parseWithZod(form, { schema: startSchema });
   if (start.status !== "success") return data({ error: t.errors.externalFailed }, { status: 400 });
@@ -69,13 +66,13 @@ export async function appleAction(request: Request) {
   const state = generateState();
   const url = `${APPLE_AUTHORIZE_URL}?${new URLSearchParams({
     client_id: clientId,
-    redirect_uri: `${origin(request)}${APPLE_CALLBACK_PATH}`,
+    redirect_uri: `${origin(rc)}${APPLE_CALLBACK_PATH}`,
     response_type: "code id_token",
     response_mode: "form_post",
     scope: "name email",
     state,
   }).toString()}`;
-  const headers = new Headers({ "Set-Cookie": await appleStateCookie().serialize({ state, redirectTo, at: Date.now() }) });
+  const headers = new Headers({ "Set-Cookie": await appleStateCookie(rc).serialize({ state, redirectTo, at: Date.now() }) });
   return redirect(url, { status: 303, headers });
 }
 
@@ -85,34 +82,34 @@ export async function appleAction(request: Request) {
  * auth cookie (the cart cookie, which did not come with the POST, is left alone), clears the state cookie
  * and 303s back — or, on any failure, to the /auth/apple page that says sign-in failed.
  */
-export async function appleCallbackAction(request: Request) {
-  const clear = await appleStateCookie().serialize("", { maxAge: 0 });
+export async function appleCallbackAction(rc: RequestContext) {
+  const clear = await appleStateCookie(rc).serialize("", { maxAge: 0 });
   const back = (target: string) => {
     const headers = new Headers({ Location: target });
     headers.append("Set-Cookie", clear);
     return new Response(null, { status: 303, headers });
   };
-  const methodOn = getContext().config.brand.authMethods.includes("APPLE") && Boolean(getContext().config.brand.keys.appleClientId);
+  const methodOn = rc.config.brand.authMethods.includes("APPLE") && Boolean(rc.config.brand.keys.appleClientId);
   let form: FormData;
   try {
-    form = await readForm(request); // a body that is not a form, or past the size limit, is a failed sign-in too
+    form = await readForm(rc); // a body that is not a form, or past the size limit, is a failed sign-in too
   } catch {
     return back(APPLE_FAILED_PATH);
   }
   const callback = parseWithZod(form, { schema: callbackSchema });
-  const saved = stateValue.safeParse(await appleStateCookie().parse(request.headers.get("Cookie")));
+  const saved = stateValue.safeParse(await appleStateCookie(rc).parse(rc.request.headers.get("Cookie")));
   if (!methodOn || callback.status !== "success") return back(APPLE_FAILED_PATH);
   if (!saved.success || saved.data.state !== callback.value.state || Date.now() - saved.data.at > STATE_TTL_SECONDS * 1000) {
     return back(APPLE_FAILED_PATH);
   }
   try {
-    const tokens = await getContext().upstream.auth.signInApple(callback.value.id_token);
-    await completeSignIn(request, tokens, "APPLE");
+    const tokens = await rc.services.upstream.auth.signInApple(callback.value.id_token);
+    await rc.person.signIn(tokens, "APPLE");
   } catch (error) {
     if (isApiError(error)) return back(APPLE_FAILED_PATH);
     throw error;
   }
   const response = back(redirectTarget(saved.data.redirectTo, "/"));
-  for (const cookie of (await commitHeaders(request)).getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  for (const cookie of (await rc.session.commitHeaders()).getSetCookie()) response.headers.append("Set-Cookie", cookie);
   return response;
 }

@@ -1,28 +1,28 @@
 import { interpolate } from "~/i18n/translator";
 import { translateValidation } from "~/i18n/validation";
 /** Demo-mode stand-ins for the identity providers' pages (ADR 032). Every function answers null/404 outside demo mode. */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import { emailSchema } from "~/lib/validation";
-import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { getContext } from "~server/context";
+import { messagesFor } from "~/i18n/locale.server";
 export { createNonce, framedStandInHeaders } from "~server/security";
 import { authAction } from "./sign-in.server";
 import { ONE_TAP_SCENARIOS, oneTapMessage, VK_ONE_TAP_HANDLERS, type OneTapScenario } from "./vk-one-tap-protocol";
+import type { RequestContext } from "~server/context";
 
 const PROVIDERS = { google: "Google", apple: "Apple" } as const;
 type Provider = keyof typeof PROVIDERS;
 
-function demoOnly() {
-  return getContext().config.demo;
+function demoOnly(rc: RequestContext) {
+  return rc.config.demo;
 }
 
-export async function demoVkAuthorize(request: Request) {
-  if (!demoOnly()) return null;
-  const url = new URL(request.url);
+export async function demoVkAuthorize(rc: RequestContext) {
+  if (!demoOnly(rc)) return null;
+  const url = rc.url;
   const p = url.searchParams;
   const redirectUri = p.get("redirect_uri") ?? "";
   const state = p.get("state") ?? "";
@@ -32,7 +32,7 @@ export async function demoVkAuthorize(request: Request) {
   } catch {
     return { error: "redirect_uri is required" };
   }
-  const origin = getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
+  const origin = rc.config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
   if (target.origin !== origin || target.pathname !== "/auth") return { error: "redirect_uri must be this site's /auth" };
   if (!/^\d+$/.test(p.get("client_id") ?? "")) return { error: "client_id must be numeric" };
   if (p.get("response_type") !== "code" || p.get("code_challenge_method") !== "S256" || !p.get("code_challenge") || !state) {
@@ -55,11 +55,11 @@ export async function demoVkAuthorize(request: Request) {
  * The One Tap stand-in (ADR 045): checks what VK's frame would (numeric app id, a redirect to this site's /auth,
  * the embedding origin is this site) and says what the frame page posts to its parent for the `scenario`.
  */
-export async function demoVkOneTap(request: Request) {
-  if (!demoOnly()) return null;
-  const url = new URL(request.url);
+export async function demoVkOneTap(rc: RequestContext) {
+  if (!demoOnly(rc)) return null;
+  const url = rc.url;
   const p = url.searchParams;
-  const site = getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
+  const site = rc.config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? url.origin;
   if (!/^\d+$/.test(p.get("app_id") ?? "")) return { error: "app_id must be numeric" };
   if (p.get("redirect_uri") !== `${site}/auth`) return { error: "redirect_uri must be this site's /auth" };
   if (p.get("origin") !== site) return { error: "origin must be this site" };
@@ -87,22 +87,22 @@ function provider(value: string): Provider | null {
   return value in PROVIDERS ? (value as Provider) : null;
 }
 
-export function demoIdpLoader(request: Request, raw: string) {
+export function demoIdpLoader(rc: RequestContext, raw: string) {
   const p = provider(raw);
-  if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
-  const redirectTo = redirectTarget(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if (!demoOnly(rc) || !p) throw new Response("Not found", { status: 404 });
+  const redirectTo = redirectTarget(rc.url.searchParams.get("redirectTo"), "/");
   return { provider: p, providerName: PROVIDERS[p], redirectTo };
 }
 
-export async function demoIdpAction(request: Request, raw: string) {
+export async function demoIdpAction(rc: RequestContext, raw: string) {
   const p = provider(raw);
-  if (!demoOnly() || !p) throw new Response("Not found", { status: 404 });
-  const submission = parseWithZod(await readForm(request), {
+  if (!demoOnly(rc) || !p) throw new Response("Not found", { status: 404 });
+  const submission = parseWithZod(await readForm(rc), {
     schema: z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() }),
   });
   if (submission.status !== "success") {
     const issue = submission.error?.email?.[0] ?? "validation.email.invalid";
-    return data({ error: translateValidation(issue, translatorFor(await getLocale(request))) }, { status: 400 });
+    return data({ error: translateValidation(issue, rc.t) }, { status: 400 });
   }
   // the identity token the provider's script would give, posted the way the real button posts it
   const body = new URLSearchParams({
@@ -113,8 +113,9 @@ export async function demoIdpAction(request: Request, raw: string) {
   });
   const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
   for (const name of ["cookie", "accept-language", "x-forwarded-for"]) {
-    const value = request.headers.get(name);
+    const value = rc.request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return authAction(new Request(new URL("/auth", request.url), { method: "POST", headers, body }));
+  // the same request's context (its cookies, locale, client) with the posted form in place of this page's
+  return authAction({ ...rc, request: new Request(new URL("/auth", rc.url), { method: "POST", headers, body }) });
 }

@@ -3,7 +3,7 @@
  * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through Remix's fetch
  * navigation. Bad input answers 400 with a message in the customer's language; upstream failures too.
  */
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { readForm } from "~/features/forms/read-form.server";
 import { type FormResult } from "~/features/forms/form-result";
@@ -11,18 +11,14 @@ import { parseTranslated } from "~/features/forms/parse-translated";
 import { SMS_RESEND_SECONDS } from "~/lib/constants";
 import { redirectTarget as sameOriginTarget } from "~/lib/redirect-target";
 import { codeChallenge, generateCodeVerifier, generateState, isValidState } from "~/lib/pkce";
-import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { checkSignInLimit, getClientAddress, vkAuthorizeBase, vkClientId, vkOneTapBase } from "~server/auth";
-import { commitHeaders, getState } from "~server/session";
-import { getContext } from "~server/context";
-import { honeypotFor, isHumanSubmission } from "~server/honeypot-context";
-import type { ClientAddressContext } from "~server/auth/client-address";
+import { messagesFor } from "~/i18n/locale.server";
+import { checkSignInLimit } from "~server/auth";
 import { isApiError, type ApiError } from "~server/upstream/errors";
-import type { TokenSetDto } from "~/lib/model";
-import { completeSignIn, formatPhone, getPerson, type SignInSource } from "./auth.server";
+import { formatPhone } from "./auth.server";
 import { oneTapFrameUrl } from "./vk-one-tap-protocol";
 import { captchaConfig } from "./captcha";
 import { codeFormSchema, phoneFormSchema } from "./forms";
+import type { RequestContext } from "~server/context";
 
 type AuthMessages = ReturnType<typeof messagesFor>["auth"];
 type AuthMethod = "PHONE" | "GOOGLE" | "APPLE" | "VK";
@@ -38,11 +34,11 @@ const flowSchema = z
   .catch({});
 type Flow = z.infer<typeof flowSchema>;
 
-async function readFlow(request: Request): Promise<Flow> {
-  return flowSchema.parse((await getState(request, "auth")).flow ?? {});
+async function readFlow(rc: RequestContext): Promise<Flow> {
+  return flowSchema.parse((await rc.session.get("auth")).flow ?? {});
 }
-async function writeFlow(request: Request, flow: Flow) {
-  const auth = await getState(request, "auth");
+async function writeFlow(rc: RequestContext, flow: Flow) {
+  const auth = await rc.session.get("auth");
   auth.flow = Object.keys(flow).length ? (flow as Record<string, unknown>) : undefined;
   if (!auth.flow) delete auth.flow;
 }
@@ -57,15 +53,15 @@ const CODE_STEP_TTL_MS = 30 * 60 * 1000;
 // ── which methods ─────────────────────────────────────────────────────────────────────────────────
 
 /** The methods the brand enables and this server can run (ADR 032: demo stand-ins when no client id). */
-export function availableMethods(): { phone: boolean; google: boolean; apple: boolean; vk: boolean } {
-  const { config } = getContext();
+export function availableMethods(rc: RequestContext): { phone: boolean; google: boolean; apple: boolean; vk: boolean } {
+  const { config, vk } = rc.services;
   const enabled = (m: AuthMethod) => config.brand.authMethods.includes(m);
   const keys = config.brand.keys;
   return {
     phone: enabled("PHONE"),
     google: enabled("GOOGLE") && (Boolean(keys.googleClientId) || config.demo),
     apple: enabled("APPLE") && (Boolean(keys.appleClientId) || config.demo),
-    vk: enabled("VK") && vkClientId() !== null,
+    vk: enabled("VK") && vk.clientId !== null,
   };
 }
 
@@ -74,32 +70,32 @@ function redirectTarget(value: string | null | undefined) {
   return target.startsWith("/auth") ? "/" : target;
 }
 
-function siteOrigin(request: Request) {
-  return getContext().config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? new URL(request.url).origin;
+function siteOrigin(rc: RequestContext) {
+  return rc.config.env.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? rc.url.origin;
 }
 
 // ── loader ────────────────────────────────────────────────────────────────────────────────────────
 
-export async function authLoader(request: Request) {
-  const url = new URL(request.url);
+export async function authLoader(rc: RequestContext) {
+  const url = rc.url;
   if (url.searchParams.has("state") && (url.searchParams.has("code") || url.searchParams.has("error"))) {
-    return vkCallback(request, url);
+    return vkCallback(rc, url);
   }
   const redirectTo = redirectTarget(url.searchParams.get("redirectTo"));
-  if (await getPerson(request)) {
-    throw redirect(redirectTo, { status: 303, headers: await commitHeaders(request) });
+  if (await rc.person.get()) {
+    throw redirect(redirectTo, { status: 303, headers: await rc.session.commitHeaders() });
   }
-  return data(await pageData(request, redirectTo), { headers: await commitHeaders(request) });
+  return data(await pageData(rc, redirectTo), { headers: await rc.session.commitHeaders() });
 }
 
-export async function pageData(request: Request, redirectTo: string) {
-  const { config, demo } = getContext();
-  const flow = await readFlow(request);
+export async function pageData(rc: RequestContext, redirectTo: string) {
+  const { config, demo } = rc.services;
+  const flow = await readFlow(rc);
   // a code step left long ago starts over (a code lives minutes, not days)
   const fresh = Boolean(flow.phone && flow.sentAt && Date.now() - flow.sentAt < CODE_STEP_TTL_MS);
   const step: "phone" | "code" = fresh ? "code" : "phone";
-  const methods = availableMethods();
-  const clientId = vkClientId();
+  const methods = availableMethods(rc);
+  const clientId = rc.services.vk.clientId;
   const resendInSeconds = flow.sentAt ? Math.max(0, Math.ceil((flow.sentAt + SMS_RESEND_SECONDS * 1000 - Date.now()) / 1000)) : 0;
   return {
     redirectTo,
@@ -109,7 +105,7 @@ export async function pageData(request: Request, redirectTo: string) {
     phoneDisplay: fresh && flow.phone ? formatPhone(flow.phone) : null,
     resendInSeconds,
     // the SMS code on the page only in demo mode (never against a real upstream)
-    demoCode: config.demo && demo && fresh && flow.phone ? demo.store.peekSmsCode(flow.phone) : null,
+    demoCode: config.demo && demo && fresh && flow.phone ? demo.smsCode(flow.phone) : null,
     demo: config.demo,
     /** the captcha widget of the forms that request an SMS code (ADR 095); null when the brand has none */
     captcha: captchaConfig(config.brand.keys.captchaSiteKey, config.demo),
@@ -119,11 +115,11 @@ export async function pageData(request: Request, redirectTo: string) {
     vkOneTapUrl:
       methods.vk && clientId
         ? oneTapFrameUrl({
-            base: vkOneTapBase(),
+            base: rc.services.vk.oneTapBase,
             clientId,
-            redirectUri: `${siteOrigin(request)}/auth`,
-            origin: siteOrigin(request),
-            locale: await getLocale(request),
+            redirectUri: `${siteOrigin(rc)}/auth`,
+            origin: siteOrigin(rc),
+            locale: rc.locale,
             scheme: config.brand.theme.mode,
           })
         : null,
@@ -131,7 +127,7 @@ export async function pageData(request: Request, redirectTo: string) {
     vkPopup: null as { code: string; state: string; deviceId: string } | null,
     /** an error of the VK redirect callback */
     error: null as string | null,
-    honeypot: honeypotFor(),
+    honeypot: rc.services.honeypot.props(),
   };
 }
 export type AuthPageData = Awaited<ReturnType<typeof pageData>>;
@@ -174,13 +170,13 @@ export type AuthActionData = FormResult & {
   vkState?: string;
 };
 
-export async function authAction(request: Request, context?: ClientAddressContext) {
-  const locale = await getLocale(request);
+export async function authAction(rc: RequestContext) {
+  const locale = rc.locale;
   const t = messagesFor(locale).auth;
-  const formData = await readForm(request);
-  const submission = parseTranslated(formData, actionSchema, translatorFor(locale));
+  const formData = await readForm(rc);
+  const submission = parseTranslated(formData, actionSchema, rc.t);
   const intent = String(formData.get("intent") ?? "");
-  const answer = async (result: AuthActionData, status = 400) => data(result, { status, headers: await commitHeaders(request) });
+  const answer = async (result: AuthActionData, status = 400) => data(result, { status, headers: await rc.session.commitHeaders() });
   /** a refusal: beside `field` when it names one, else about the whole form */
   const fail = async (message: string, extra: { field?: "phone" | "code"; resendInSeconds?: number } = {}, status = 400) =>
     answer(
@@ -192,7 +188,7 @@ export async function authAction(request: Request, context?: ClientAddressContex
     );
 
   // the forms that send an SMS or check a code carry a honeypot (issue 8 §2); the rest are harmless
-  if ((intent === "request-code" || intent === "verify") && !isHumanSubmission(formData, `auth:${intent}`)) {
+  if ((intent === "request-code" || intent === "verify") && !rc.services.honeypot.isHuman(formData, `auth:${intent}`)) {
     return fail(messagesFor(locale).errors.formRejected);
   }
 
@@ -203,12 +199,12 @@ export async function authAction(request: Request, context?: ClientAddressContex
     return fail(messagesFor(locale).errors.requestFailed);
   }
   const value = submission.value;
-  const flow = await readFlow(request);
+  const flow = await readFlow(rc);
   const redirectTo = redirectTarget(value.redirectTo ?? flow.redirectTo);
   const back = async (to = `/auth?redirectTo=${encodeURIComponent(redirectTo)}`) =>
-    redirect(to, { status: 303, headers: await commitHeaders(request) });
-  const methods = availableMethods();
-  const { upstream } = getContext();
+    redirect(to, { status: 303, headers: await rc.session.commitHeaders() });
+  const methods = availableMethods(rc);
+  const { upstream } = rc.services;
 
   try {
     switch (value.intent) {
@@ -227,7 +223,7 @@ export async function authAction(request: Request, context?: ClientAddressContex
             return fail(fill(t.errors.tooFrequent, { seconds: left }), { resendInSeconds: left }, 429);
           }
         }
-        const limit = await checkSignInLimit("code-request", phone, getClientAddress(context));
+        const limit = await checkSignInLimit(rc.services.rateLimits, "code-request", phone, rc.clientAddress);
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), {}, 429);
         try {
           await upstream.auth.requestPhoneCode({ phone, captchaToken });
@@ -235,41 +231,41 @@ export async function authAction(request: Request, context?: ClientAddressContex
           if (isApiError(error) && error.code === "sign.sms.too-frequent") {
             // the upstream's timer wins: show the code step with its countdown
             const seconds = secondsIn(error) ?? SMS_RESEND_SECONDS;
-            await writeFlow(request, { phone, sentAt: Date.now() - (SMS_RESEND_SECONDS - seconds) * 1000, redirectTo });
+            await writeFlow(rc, { phone, sentAt: Date.now() - (SMS_RESEND_SECONDS - seconds) * 1000, redirectTo });
             return fail(smsErrorText(error, t), { resendInSeconds: seconds, field: "code" }, 429);
           }
           throw error;
         }
-        await writeFlow(request, { phone, sentAt: Date.now(), redirectTo });
+        await writeFlow(rc, { phone, sentAt: Date.now(), redirectTo });
         return back();
       }
       case "verify": {
         if (!methods.phone) return fail(t.errors.methodUnavailable);
         if (!flow.phone) return fail(t.errors.noCodeRequested);
-        const limit = await checkSignInLimit("code-check", flow.phone, getClientAddress(context));
+        const limit = await checkSignInLimit(rc.services.rateLimits, "code-check", flow.phone, rc.clientAddress);
         if (!limit.ok) return fail(fill(t.errors.rateLimited, { seconds: limit.retryAfterSeconds }), { field: "code" }, 429);
         const tokens = await upstream.auth.signInPhone({ phone: flow.phone, code: value.code, captchaToken: value.captchaToken || null });
-        await finish(request, tokens, "PHONE");
+        await rc.person.signIn(tokens, "PHONE");
         return back(redirectTo);
       }
       case "restart":
-        await writeFlow(request, { redirectTo });
+        await writeFlow(rc, { redirectTo });
         return back();
       case "external": {
         const provider = value.provider;
         if (!methods[provider]) return fail(t.errors.methodUnavailable);
         const tokens = provider === "google" ? await upstream.auth.signInGoogle(value.idToken) : await upstream.auth.signInApple(value.idToken);
-        await finish(request, tokens, provider === "google" ? "GOOGLE" : "APPLE");
+        await rc.person.signIn(tokens, provider === "google" ? "GOOGLE" : "APPLE");
         return back(redirectTo);
       }
       case "vk-start": {
-        const clientId = vkClientId();
+        const clientId = rc.services.vk.clientId;
         if (!methods.vk || !clientId) return fail(t.errors.methodUnavailable);
-        const redirectUri = `${siteOrigin(request)}/auth`;
+        const redirectUri = `${siteOrigin(rc)}/auth`;
         const verifier = generateCodeVerifier();
         const state = generateState();
-        await writeFlow(request, { ...flow, redirectTo, vk: { verifier, state, mode: value.mode, startedAt: Date.now() } });
-        const authorizeUrl = `${vkAuthorizeBase()}?${new URLSearchParams({
+        await writeFlow(rc, { ...flow, redirectTo, vk: { verifier, state, mode: value.mode, startedAt: Date.now() } });
+        const authorizeUrl = `${rc.services.vk.authorizeBase}?${new URLSearchParams({
           response_type: "code",
           client_id: clientId,
           redirect_uri: redirectUri,
@@ -282,10 +278,10 @@ export async function authAction(request: Request, context?: ClientAddressContex
         if (value.mode === "popup") {
           return answer({ ...submission.reply(), authorizeUrl, vkState: state }, 200);
         }
-        return redirect(authorizeUrl, { status: 303, headers: await commitHeaders(request) });
+        return redirect(authorizeUrl, { status: 303, headers: await rc.session.commitHeaders() });
       }
       case "vk-exchange": {
-        const result = await exchangeVk(request, flow, value.code, value.state, value.deviceId);
+        const result = await exchangeVk(rc, flow, value.code, value.state, value.deviceId);
         if (result !== "ok") return fail(result === "state" ? t.errors.vkStateMismatch : t.errors.vkFailed);
         return back(redirectTo);
       }
@@ -302,9 +298,6 @@ export async function authAction(request: Request, context?: ClientAddressContex
   }
 }
 
-async function finish(request: Request, tokens: TokenSetDto, source: SignInSource) {
-  await completeSignIn(request, tokens, source);
-}
 
 function isNetwork(error: ApiError) {
   return error.kind === "network" || error.kind === "timeout";
@@ -343,18 +336,18 @@ export function smsErrorText(error: ApiError, t: AuthMessages): string {
 
 // ── VK ID ─────────────────────────────────────────────────────────────────────────────────────────
 
-async function exchangeVk(request: Request, flow: Flow, code: string, state: string, deviceId: string): Promise<"ok" | "state" | "failed"> {
+async function exchangeVk(rc: RequestContext, flow: Flow, code: string, state: string, deviceId: string): Promise<"ok" | "state" | "failed"> {
   const vk = flow.vk;
   // spec §5/§8 (104): a state that is not the one this browser started with is refused
   if (!vk || !isValidState(state) || state !== vk.state || Date.now() - vk.startedAt > VK_FLOW_TTL_MS) {
-    await writeFlow(request, { ...flow, vk: undefined });
+    await writeFlow(rc, { ...flow, vk: undefined });
     return "state";
   }
-  await writeFlow(request, { ...flow, vk: undefined });
-  const { upstream } = getContext();
+  await writeFlow(rc, { ...flow, vk: undefined });
+  const { upstream } = rc.services;
   try {
-    const tokens = await upstream.auth.signInVk({ code, codeVerifier: vk.verifier, deviceId, redirectUri: `${siteOrigin(request)}/auth`, state });
-    await finish(request, tokens, "VK");
+    const tokens = await upstream.auth.signInVk({ code, codeVerifier: vk.verifier, deviceId, redirectUri: `${siteOrigin(rc)}/auth`, state });
+    await rc.person.signIn(tokens, "VK");
     return "ok";
   } catch (error) {
     if (isApiError(error)) return "failed";
@@ -363,26 +356,26 @@ async function exchangeVk(request: Request, flow: Flow, code: string, state: str
 }
 
 /** GET /auth?code=…&state=…&device_id=… — VK ID's redirect back (the no-JavaScript flow). */
-async function vkCallback(request: Request, url: URL) {
-  const locale = await getLocale(request);
+async function vkCallback(rc: RequestContext, url: URL) {
+  const locale = rc.locale;
   const t = messagesFor(locale).auth;
-  const flow = await readFlow(request);
+  const flow = await readFlow(rc);
   const redirectTo = redirectTarget(flow.redirectTo);
   const state = url.searchParams.get("state") ?? "";
   const code = url.searchParams.get("code");
   const deviceId = url.searchParams.get("device_id") ?? "web";
   if (flow.vk?.mode === "popup" && state === flow.vk.state && code) {
     // the popup flow: this page only hands code and state to the window that opened it (ADR 033)
-    return data({ ...(await pageData(request, redirectTo)), vkPopup: { code, state, deviceId } }, { headers: await commitHeaders(request) });
+    return data({ ...(await pageData(rc, redirectTo)), vkPopup: { code, state, deviceId } }, { headers: await rc.session.commitHeaders() });
   }
   let error: string;
   if (!code) {
-    await writeFlow(request, { ...flow, vk: undefined });
+    await writeFlow(rc, { ...flow, vk: undefined });
     error = t.errors.vk103;
   } else {
-    const result = await exchangeVk(request, flow, code, state, deviceId);
-    if (result === "ok") throw redirect(redirectTo, { status: 303, headers: await commitHeaders(request) });
+    const result = await exchangeVk(rc, flow, code, state, deviceId);
+    if (result === "ok") throw redirect(redirectTo, { status: 303, headers: await rc.session.commitHeaders() });
     error = result === "state" ? t.errors.vkStateMismatch : t.errors.vkFailed;
   }
-  return data({ ...(await pageData(request, redirectTo)), error }, { status: 400, headers: await commitHeaders(request) });
+  return data({ ...(await pageData(rc, redirectTo)), error }, { status: 400, headers: await rc.session.commitHeaders() });
 }

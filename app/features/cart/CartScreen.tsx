@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers } from "react-router";
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { lazyInBrowser } from "~/components/ui/lazy-in-browser";
@@ -9,13 +9,13 @@ import { PromoCode as PromoCodeNow } from "./PromoCode";
 import { Card } from "./CartCard";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
-import { inertWhen } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
 import type { CartPageView } from "./cart-page.server";
 import type { CartActionData } from "./cart-actions.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { ClearConfirm as ClearConfirmNow } from "./ClearConfirm";
-import { cartWrites, isCartWrite } from "./write-queue";
-import { useCartWrite } from "./use-cart-write";
+import { cartWrites, isCartWrite } from "~/features/forms/write-queue";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 import type { MoneyPattern } from "~/lib/money-pattern";
 
 // the two forms drawn by conform's runtime (the checkout, the promo code): the server renders them in place, the

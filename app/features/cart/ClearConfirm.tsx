@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm } from "~/components/ui/Layer";
 import { useTranslation } from "~/i18n/react";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { JsFlag } from "~/components/ui/JsFlag";
 import { useMoney } from "~/components/ui/useMoney";
@@ -10,7 +10,7 @@ import type { MoneyPattern } from "~/lib/money-pattern";
 import type { CartActionData } from "./cart-actions.server";
 import type { CartPageView } from "./cart-page.server";
 import { Card } from "./CartCard";
-import { useCartWrite } from "./use-cart-write";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 
 // the promo-code schema (./promo) is fetched after the first view (ADR 104)
 const loadPromoValidator = () => import("./promo").then((m) => m.parsePromoForm);

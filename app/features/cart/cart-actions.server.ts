@@ -4,22 +4,19 @@
  * in the customer's language and leaves the cart as it was.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
 import { CART_MAX_COUNT } from "~/lib/constants";
 import { modifierTokensSchema } from "~/lib/cart";
-import { commitHeaders, getState } from "~server/session";
-import { getContext } from "~server/context";
-import { isHumanSubmission } from "~server/honeypot-context";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseCheckout, saveDraft, submitOrder, PAYMENT_METHODS } from "~/features/checkout/checkout.server";
 import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCount, type CartResult } from "./cart.server";
 import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
 import { promoAction } from "./promo.server";
-import type { ClientAddressContext } from "~server/auth/client-address";
+import type { RequestContext } from "~server/context";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -61,18 +58,18 @@ export type CartActionData =
       popup?: "order" | "day-off";
     };
 
-export async function cartAction(request: Request, context?: ClientAddressContext) {
-  const form = await readForm(request);
+export async function cartAction(rc: RequestContext) {
+  const form = await readForm(rc);
   const js = form.get("js") === "1";
-  const texts = messagesFor(await getLocale(request));
+  const texts = messagesFor(rc.locale);
   const submission = parseWithZod(form, { schema });
   const intent = String(form.get("intent") ?? "");
 
   const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>
-    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(request) });
+    data<CartActionData>({ ok: false, intent, error, ...extra }, { status, headers: await safeHeaders(rc) });
   const done = async (to = "/cart", committed?: Headers) => {
     // cart changes commit their cookie themselves (commitCart); the rest commit here
-    const headers = committed ?? (await commitHeaders(request));
+    const headers = committed ?? (await rc.session.commitHeaders());
     return js ? data<CartActionData>({ ok: true, intent }, { headers }) : redirect(to, { status: 303, headers });
   };
   const fromCart = async (result: CartResult, to?: string) =>
@@ -81,13 +78,13 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       : fail(result.reason === "cookie-too-large" ? texts.errors.cookieTooLarge : texts.errors.requestFailed);
 
   // the promo-code form is a conform form with its own schema and result shape (promo.server.ts)
-  if (intent === "promo") return promoAction(request, form, { done: () => done(), headers: () => safeHeaders(request) });
+  if (intent === "promo") return promoAction(rc, form, { done: () => done(), headers: () => safeHeaders(rc) });
   if (submission.status !== "success") return fail(texts.errors.requestFailed);
   const value = submission.value;
 
   switch (value.intent) {
     case "add": {
-      const result = await addToCart(request, {
+      const result = await addToCart(rc, {
         positionId: value.positionId,
         menuId: value.menuId,
         count: value.count,
@@ -96,54 +93,54 @@ export async function cartAction(request: Request, context?: ClientAddressContex
       return fromCart(result, redirectTarget(value.redirectTo, "/cart"));
     }
     case "set-count":
-      return fromCart(await setCartCount(request, value.key, value.count));
+      return fromCart(await setCartCount(rc, value.key, value.count));
     case "remove":
-      return fromCart(await removeCartLine(request, value.key));
+      return fromCart(await removeCartLine(rc, value.key));
     case "clear":
-      return fromCart(await clearCartLines(request));
+      return fromCart(await clearCartLines(rc));
     case "remove-unavailable":
-      return fromCart(await removeUnavailable(request));
+      return fromCart(await removeUnavailable(rc));
     case "promo-remove": {
-      (await getState(request, "storefront")).order_promo_code = null;
+      (await rc.session.get("storefront")).order_promo_code = null;
       return done();
     }
     case "person-count": {
-      if (!getContext().config.brand.cart.personCount) return fail(texts.errors.requestFailed);
-      (await getState(request, "storefront")).order_person_count = value.personCount;
+      if (!rc.config.brand.cart.personCount) return fail(texts.errors.requestFailed);
+      (await rc.session.get("storefront")).order_person_count = value.personCount;
       return done();
     }
     case "payment": {
-      (await getState(request, "storefront")).order_payment_method = value.paymentMethod;
+      (await rc.session.get("storefront")).order_payment_method = value.paymentMethod;
       return done();
     }
     case "checkout": {
-      await saveDraft(request, form);
+      await saveDraft(rc, form);
       // without JavaScript the page behind a failed checkout is rendered from the request's (old) cookie: every
       // answer carries conform's reply — what was submitted, which the form shows (issue 15 §6) — and the
       // message in its formErrors
-      const parsed = await parseCheckout(request, form);
+      const parsed = await parseCheckout(rc, form);
       const refuse = (message: string, status: number, popup?: "order" | "day-off") =>
         fail(message, { result: parsed.reply({ formErrors: [message] }), ...(popup ? { popup } : {}) }, status);
       // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
-      if (!isHumanSubmission(form, "checkout")) return refuse(texts.errors.formRejected, 400);
-      const ctx = await cartContext(request);
-      if (orderingPaused(ctx.catalog)) return refuse(texts.checkout.orderingPaused, 503);
+      if (!rc.services.honeypot.isHuman(form, "checkout")) return refuse(texts.errors.formRejected, 400);
+      const ctx = await cartContext(rc);
+      if (orderingPaused(rc, ctx.catalog)) return refuse(texts.checkout.orderingPaused, 503);
       if (parsed.status !== "success") return refuse(texts.checkout.fixErrors, 400);
       // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
-      const { payload, available, priced } = await preflightCart(request, ctx, { skipPreflight: true });
-      const result = await submitOrder(request, parsed.value, {
+      const { payload, available, priced } = await preflightCart(rc, ctx, { skipPreflight: true });
+      const result = await submitOrder(rc, parsed.value, {
         person: ctx.person,
         method: ctx.method,
         currency: ctx.catalog?.resto.currency ?? "RUB",
-        deliveryTime: await orderDeliveryTime(request, ctx, priced.total),
+        deliveryTime: await orderDeliveryTime(rc, ctx, priced.total),
         payload,
         available,
-      }, context);
+      });
       switch (result.kind) {
         case "sign-in":
           return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {
             status: 303,
-            headers: await commitHeaders(request),
+            headers: await rc.session.commitHeaders(),
           });
         case "error":
           // the cart stays as it was: only a placed order empties it
@@ -151,16 +148,16 @@ export async function cartAction(request: Request, context?: ClientAddressContex
         case "placed":
           // paid online: on to the payment page (a checked address, ADR 100); with JavaScript Remix turns an
           // address on another origin into a full-page navigation (window.location)
-          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await commitHeaders(request) });
+          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await rc.session.commitHeaders() });
       }
     }
   }
 }
 
 /** Cookie headers when they can be written; an over-large cookie is dropped rather than failing the answer. */
-async function safeHeaders(request: Request): Promise<Headers> {
+async function safeHeaders(rc: RequestContext): Promise<Headers> {
   try {
-    return await commitHeaders(request);
+    return await rc.session.commitHeaders();
   } catch {
     return new Headers();
   }

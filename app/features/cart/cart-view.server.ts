@@ -12,9 +12,7 @@ import { isAcceptingOrders } from "~/lib/schedule";
 import { effectiveLocation } from "~/features/location/location.server";
 import { checkoutPerson, type CheckoutPerson } from "~/features/checkout/person.server";
 import { preOrderSlots } from "~/features/checkout/pre-order";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import type { RestoCatalog } from "~server/upstream";
 import type { DeliveryMethod } from "~/lib/model";
 import {
@@ -25,6 +23,7 @@ import {
   runPreflight,
   type PreflightOutcome,
 } from "./preflight.server";
+import type { RequestContext } from "~server/context";
 
 export interface CartContext {
   catalog: RestoCatalog | null;
@@ -34,13 +33,13 @@ export interface CartContext {
   person: CheckoutPerson | null;
 }
 
-export async function cartContext(request: Request): Promise<CartContext> {
-  const { config, upstream } = getContext();
-  const state = await getState(request, "storefront");
+export async function cartContext(rc: RequestContext): Promise<CartContext> {
+  const { config, upstream } = rc.services;
+  const state = await rc.session.get("storefront");
   const location = effectiveLocation(state, config.brand);
   const [catalog, person] = await Promise.all([
     location?.restoId ? upstream.boot.loadRestoCatalog(location.restoId) : Promise.resolve(null),
-    checkoutPerson(request),
+    checkoutPerson(rc),
   ]);
   return {
     catalog,
@@ -53,12 +52,12 @@ export async function cartContext(request: Request): Promise<CartContext> {
 
 /** The priced cart, the payload of its preflight and the preflight outcome (null for an empty cart). */
 export async function preflightCart(
-  request: Request,
+  rc: RequestContext,
   ctx: CartContext,
   overrides: { promoCode?: string | null; skipPreflight?: boolean } = {},
 ) {
-  const { config } = getContext();
-  const state = await getState(request, "storefront");
+  const { config } = rc.services;
+  const state = await rc.session.get("storefront");
   const priced = priceLines(state.cart_positions, catalogLookup(ctx.catalog));
   const available = paymentMethodsFor(ctx.catalog?.resto.payConfig, ctx.method);
   const payType = choosePaymentMethod(state.order_payment_method, available);
@@ -72,20 +71,20 @@ export async function preflightCart(
     ctx.restoId && priced.lines.length > 0
       ? buildPreflightPayload({ priced, restoId: ctx.restoId, method: ctx.method, payType, promoCode, place })
       : null;
-  const texts = messagesFor(await getLocale(request));
+  const texts = messagesFor(rc.locale);
   const outcome: PreflightOutcome | null =
     payload && !overrides.skipPreflight
-      ? await runPreflight(payload, ctx.person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts })
+      ? await runPreflight(rc, payload, ctx.person?.auth ?? null, { ignoredCodes: config.brand.ignoredPreflightCodes, texts })
       : null;
   return { priced, payload, outcome, available, payType, place };
 }
 
-export async function loadCartView(request: Request) {
-  const { config, upstream } = getContext();
-  const locale = await getLocale(request);
-  const state = await getState(request, "storefront");
-  const ctx = await cartContext(request);
-  const { priced, outcome, available, payType, place } = await preflightCart(request, ctx);
+export async function loadCartView(rc: RequestContext) {
+  const { config, upstream } = rc.services;
+  const locale = rc.locale;
+  const state = await rc.session.get("storefront");
+  const ctx = await cartContext(rc);
+  const { priced, outcome, available, payType, place } = await preflightCart(rc, ctx);
 
   // spec §8 promo-code.invalid-delivery-type: the promo code and its messages are cleared
   if (outcome?.kind === "passed" && outcome.clearPromo) state.order_promo_code = null;
@@ -179,7 +178,7 @@ export async function loadCartView(request: Request) {
     signedIn: !!ctx.person,
     degraded: ctx.catalog?.degraded ?? false,
     /** issue 8: while the upstream fails (stale catalog or an open circuit) ordering waits, browsing goes on */
-    orderingPaused: orderingPaused(ctx.catalog),
+    orderingPaused: orderingPaused(rc, ctx.catalog),
   };
 }
 
@@ -199,11 +198,11 @@ export function zoneDeliveryTime(
 }
 
 /** The delivery time for the order being placed now (the success screen shows it). */
-export async function orderDeliveryTime(request: Request, ctx: CartContext, itemsTotal: number): Promise<number | null> {
+export async function orderDeliveryTime(rc: RequestContext, ctx: CartContext, itemsTotal: number): Promise<number | null> {
   if (ctx.method !== "DELIVERY" || !ctx.cityId) return null;
-  const place = (await getState(request, "storefront")).order_delivery_place;
+  const place = (await rc.session.get("storefront")).order_delivery_place;
   if (!place?.location) return null;
-  const area = await getContext().upstream.boot.loadAreaData(ctx.cityId).catch(() => null);
+  const area = await rc.services.upstream.boot.loadAreaData(ctx.cityId).catch(() => null);
   if (!area) return null;
   const own = area.deliveryZones.filter((z) => z.restoId === ctx.restoId);
   const zone = findZone(own, place.location) ?? findZone(area.deliveryZones, place.location);
@@ -212,6 +211,6 @@ export async function orderDeliveryTime(request: Request, ctx: CartContext, item
 }
 
 /** The upstream is failing: catalog data came stale from the cache, or the circuit breaker is open. */
-export function orderingPaused(catalog: { degraded: boolean } | null | undefined): boolean {
-  return (catalog?.degraded ?? false) || getContext().upstream.http.circuit() === "open";
+export function orderingPaused(rc: RequestContext, catalog: { degraded: boolean } | null | undefined): boolean {
+  return (catalog?.degraded ?? false) || rc.services.upstream.http.circuit() === "open";
 }

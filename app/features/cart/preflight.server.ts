@@ -8,13 +8,12 @@
 import { priceLines, type CatalogLookup, type PricedCart } from "~/lib/cart";
 import { defaultPaymentMethod, fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
 import { deliveryAddressPayload } from "~/lib/place";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { checkoutPerson } from "~/features/checkout/person.server";
 import { errorText } from "~/features/checkout/error-messages";
 import { isApiError, type PersonAuth, type RestoCatalog } from "~server/upstream";
 import type { DeliveryMethod, LatLng, PaymentMethod, PreflightAnswer, PreflightPayload } from "~/lib/model";
+import type { RequestContext } from "~server/context";
 
 /** spec §7: the line that carries the delivery price. */
 export const DELIVERY_PRICE_SPECIAL = "DELIVERY_PRICE";
@@ -108,12 +107,13 @@ export function applyFirstErrorRules(
 }
 
 export async function runPreflight(
+  rc: RequestContext,
   payload: PreflightPayload,
   person: PersonAuth | null,
   options: PreflightRuleOptions,
 ): Promise<PreflightOutcome> {
   try {
-    const answer = await getContext().upstream.orders.preflight(payload, person);
+    const answer = await rc.services.upstream.orders.preflight(payload, person);
     return { kind: "ok", answer };
   } catch (error) {
     return applyFirstErrorRules(error, options);
@@ -156,19 +156,19 @@ export interface LocationCheck {
  * as invalid too, with the generic message: the location is not saved on an unknown outcome.
  */
 export async function checkCartValidity(
-  request: Request,
+  rc: RequestContext,
   check: LocationCheck,
 ): Promise<{ valid: true } | { valid: false; message: string }> {
-  const state = await getState(request, "storefront");
+  const state = await rc.session.get("storefront");
   if (state.cart_positions.length === 0) return { valid: true };
-  const { config, upstream } = getContext();
-  const texts = messagesFor(await getLocale(request));
+  const { config, upstream } = rc.services;
+  const texts = messagesFor(rc.locale);
   const currentRestoId = state.resto_id ?? config.brand.defaultLocation?.restoId ?? null;
   try {
     const [current, next, person] = await Promise.all([
       currentRestoId ? upstream.boot.loadRestoCatalog(currentRestoId).catch(() => null) : Promise.resolve(null),
       upstream.boot.loadRestoCatalog(check.restoId),
-      checkoutPerson(request),
+      checkoutPerson(rc),
     ]);
     const priced = priceLines(state.cart_positions, catalogLookup(current, next));
     if (priced.lines.length === 0) return { valid: true };
@@ -181,7 +181,7 @@ export async function checkCartValidity(
       promoCode: config.brand.cart.promoCodes ? (state.order_promo_code ?? null) : null,
       place: check.place,
     });
-    const outcome = await runPreflight(payload, person?.auth ?? null, {
+    const outcome = await runPreflight(rc, payload, person?.auth ?? null, {
       ignoredCodes: config.brand.ignoredPreflightCodes,
       texts,
     });

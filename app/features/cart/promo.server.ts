@@ -3,21 +3,20 @@
  * it; a promo error keeps the previous code. Answers conform's submission result (ADR 103) with the message
  * beside the code field, 400; success is the cart action's usual answer (JSON for fetchers, else 303).
  */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { parseTranslated } from "~/features/forms/parse-translated";
 import { errorText, isPromoCode } from "~/features/checkout/error-messages";
-import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
+import { messagesFor, translatorFor } from "~/i18n/locale.server";
 import { cartContext, preflightCart } from "./cart-view.server";
 import { promoFormSchema } from "./promo";
+import type { RequestContext } from "~server/context";
 
 export async function promoAction(
-  request: Request,
+  rc: RequestContext,
   form: FormData,
   answer: { done: () => Promise<Response | ReturnType<typeof data>>; headers: () => Promise<Headers> },
 ) {
-  const locale = await getLocale(request);
+  const locale = rc.locale;
   const texts = messagesFor(locale);
   const submission = parseTranslated(form, promoFormSchema, translatorFor(locale));
   const refuse = async (message?: string) =>
@@ -26,15 +25,15 @@ export async function promoAction(
       headers: await answer.headers(),
     });
   if (submission.status !== "success") return refuse();
-  if (!getContext().config.brand.cart.promoCodes) return refuse(texts.errors.requestFailed);
-  const state = await getState(request, "storefront");
+  if (!rc.config.brand.cart.promoCodes) return refuse(texts.errors.requestFailed);
+  const state = await rc.session.get("storefront");
   const code = submission.value.code?.toUpperCase() ?? "";
   if (!code) {
     state.order_promo_code = null;
     return answer.done();
   }
-  const ctx = await cartContext(request);
-  const { outcome } = await preflightCart(request, ctx, { promoCode: code });
+  const ctx = await cartContext(rc);
+  const { outcome } = await preflightCart(rc, ctx, { promoCode: code });
   if (outcome && outcome.kind !== "ok") {
     const failed = "code" in outcome ? (outcome.code ?? null) : null;
     if (isPromoCode(failed))

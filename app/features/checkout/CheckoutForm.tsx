@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
 import { useEffect, useRef, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/Field";
@@ -11,7 +11,7 @@ import type { PreOrderSlot } from "./pre-order";
 import { useOrderSubmit } from "./use-order-submit";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import type { CheckoutInput } from "./checkout-schema";
-import { useCartWrite } from "~/features/cart/use-cart-write";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 
 // the schema (zod, libphonenumber) is fetched after the first view (ADR 104)
 const loadCheckoutValidator = () => import("./checkout-schema").then((m) => m.parseCheckoutForm);

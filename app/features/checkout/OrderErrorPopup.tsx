@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useEffect } from "react";
 import { Layer } from "~/components/ui/Layer";
 import { useTranslation } from "~/i18n/react";

@@ -1,18 +1,16 @@
 import { interpolate } from "~/i18n/translator";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 /**
  * Order submission (spec §6 "Ordering requires sign-in", §7 POST /api/v1/persons/{personId}/orders with the
  * bearer token, §8 order, promo and resto errors). Idempotent per checkout form: the form carries a key made
  * when the cart page rendered; every submission with that key — a double click, two concurrent requests, a
  * refresh after the POST, a resubmit from history — gets the one order the first created (server/orders).
  */
-import { getContext } from "~server/context";
-import { commitHeaders, getState, type StorefrontState } from "~server/session";
-import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
+import { type StorefrontState } from "~server/session";
+import { messagesFor } from "~/i18n/locale.server";
 import { checkoutPerson, type CheckoutPerson } from "./person.server";
-import { getClientAddress, type ClientAddressContext } from "~server/auth/client-address";
 import { parseCheckoutForm, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
-import { getOrderIdempotency, IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
+import { IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
 import { isApiError } from "~server/upstream";
@@ -23,6 +21,7 @@ import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payme
 import type { PlacedOrder } from "./placed-order";
 
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
+import type { RequestContext } from "~server/context";
 
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }
@@ -34,13 +33,13 @@ export type CheckoutResult =
  * Reads and checks the checkout form with the schema the browser uses too (checkout-schema.ts); the messages
  * are in the customer's language. The submission's `reply()` is the action's answer (issue 13 §5).
  */
-export async function parseCheckout(request: Request, formData: FormData) {
-  return parseCheckoutForm(formData, translatorFor(await getLocale(request)));
+export async function parseCheckout(rc: RequestContext, formData: FormData) {
+  return parseCheckoutForm(formData, rc.t);
 }
 
 /** Stores what the customer typed, so that an error or a sign-in round trip does not lose it. */
-export async function saveDraft(request: Request, form: FormData) {
-  const state = await getState(request, "storefront");
+export async function saveDraft(rc: RequestContext, form: FormData) {
+  const state = await rc.session.get("storefront");
   const text = (name: string, max: number) => {
     const value = form.get(name);
     return typeof value === "string" ? value.trim().slice(0, max) : undefined;
@@ -77,13 +76,13 @@ export interface OrderCart {
   available: readonly PaymentMethod[];
 }
 
-export async function submitOrder(request: Request, input: CheckoutInput, cart: OrderCart, context?: ClientAddressContext): Promise<CheckoutResult> {
-  const texts = messagesFor(await getLocale(request));
+export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart: OrderCart): Promise<CheckoutResult> {
+  const texts = messagesFor(rc.locale);
   const person = cart.person;
   if (!person) return { kind: "sign-in" };
   const owner = String(person.auth.personId);
-  const idempotent = getOrderIdempotency();
-  const state = await getState(request, "storefront");
+  const idempotent = rc.services.orders;
+  const state = await rc.session.get("storefront");
 
   if (state.cart_positions.length === 0) {
     // a refresh or resubmit after the order went through: the cart is already empty
@@ -97,7 +96,7 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
     const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
       // issues 8 and 14 §6: counted inside the run, so only a submission that reaches the upstream counts —
       // a replay of a placed form, a double click or a concurrent twin joins this run instead
-      const limit = await checkOrderLimit(owner, getClientAddress(context));
+      const limit = await checkOrderLimit(rc.services.rateLimits, owner, rc.clientAddress);
       if (!limit.ok) {
         throw new CheckoutStop(interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds }), "rate-limited");
       }
@@ -109,7 +108,7 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         ...preflightPayload,
         payType: input.paymentMethod,
         comment: input.comment || null,
-        personCount: getContext().config.brand.cart.personCount ? (state.order_person_count ?? input.personCount ?? 1) : null,
+        personCount: rc.config.brand.cart.personCount ? (state.order_person_count ?? input.personCount ?? 1) : null,
         preOrderAt: input.preOrderAt || null,
         person: { name: input.name, phone: input.phone, email: input.email || null },
         receiptEmail: input.receiptEmail || null,
@@ -117,9 +116,9 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         entrance: place?.entrance || null,
         floor: place?.floor || null,
         intercom: place?.intercom || null,
-        returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(request, input.key) : null,
+        returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(rc, input.key) : null,
       };
-      const order = await getContext().upstream.orders.createOrder(person.auth, payload);
+      const order = await rc.services.upstream.orders.createOrder(person.auth, payload);
       const online = input.paymentMethod === "CARD_ONLINE";
       return {
         orderId: String(order.id),
@@ -127,11 +126,11 @@ export async function submitOrder(request: Request, input: CheckoutInput, cart: 
         total: order.total,
         currency: cart.currency,
         deliveryTime: cart.deliveryTime,
-        ...(online ? { online, paymentUrl: checkedPaymentUrl(request, order.paymentUrl, String(order.id)) } : {}),
+        ...(online ? { online, paymentUrl: checkedPaymentUrl(rc, order.paymentUrl, String(order.id)) } : {}),
       };
     });
     // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
-    if (!replayed) await rememberOrder(request, owner, value, cart);
+    if (!replayed) await rememberOrder(rc, owner, value, cart);
     // the order exists: the cart and the one-off parts of the draft go
     state.cart_positions = [];
     state.order_promo_code = null;
@@ -182,17 +181,17 @@ function refusalReason(error: unknown): string {
 }
 
 /** The placed order behind a success URL, for its owner only. */
-export async function placedOrder(request: Request, key: string): Promise<PlacedOrder | null> {
-  return (await ownPlacedOrder(request, key))?.order ?? null;
+export async function placedOrder(rc: RequestContext, key: string): Promise<PlacedOrder | null> {
+  return (await ownPlacedOrder(rc, key))?.order ?? null;
 }
 
-async function ownPlacedOrder(request: Request, key: string): Promise<{ order: PlacedOrder; person: CheckoutPerson } | null> {
+async function ownPlacedOrder(rc: RequestContext, key: string): Promise<{ order: PlacedOrder; person: CheckoutPerson } | null> {
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
-  const person = await checkoutPerson(request);
+  const person = await checkoutPerson(rc);
   if (!person) return null;
   const owner = String(person.auth.personId);
-  const stored = await getOrderIdempotency().lookup<PlacedOrder>(key, owner);
-  const order = stored ?? ownLastOrder(await getState(request, "storefront"), key, owner);
+  const stored = await rc.services.orders.lookup<PlacedOrder>(key, owner);
+  const order = stored ?? ownLastOrder(await rc.session.get("storefront"), key, owner);
   return order ? { order, person } : null;
 }
 
@@ -208,11 +207,11 @@ function ownLastOrder(state: StorefrontState, key: string, owner: string): Place
 }
 
 /** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */
-export async function loadSuccessPage(request: Request, key: string) {
-  const placed = await ownPlacedOrder(request, key);
-  if (!placed) throw redirect("/cart", { status: 303, headers: await commitHeaders(request) });
+export async function loadSuccessPage(rc: RequestContext, key: string) {
+  const placed = await ownPlacedOrder(rc, key);
+  if (!placed) throw redirect("/cart", { status: 303, headers: await rc.session.commitHeaders() });
   // paid online: what the upstream says of the payment now (ADR 099), never what the return URL claims
-  const payment = placed.order.online ? await loadPayment(request, placed.person.auth, placed.order) : null;
+  const payment = placed.order.online ? await loadPayment(rc, placed.person.auth, placed.order) : null;
   const { paymentUrl: _url, ...order } = placed.order;
-  return data({ order, payment }, { headers: await commitHeaders(request, { "Cache-Control": "private, no-store" }) });
+  return data({ order, payment }, { headers: await rc.session.commitHeaders({ "Cache-Control": "private, no-store" }) });
 }

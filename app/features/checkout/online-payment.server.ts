@@ -3,10 +3,10 @@
  * payment address the order answer carries, and the payment status the success screen shows — asked of the
  * upstream, never taken from the return URL's query.
  */
-import { getContext } from "~server/context";
 import { log } from "~server/log";
 import type { PersonAuth } from "~server/upstream";
 import { paymentState, safePaymentUrl, type PaymentState } from "~/lib/online-payment";
+import type { RequestContext } from "~server/context";
 
 /** The success screen's payment block: what to say, and where to pay (when still possible and safe). */
 export interface PaymentView {
@@ -15,18 +15,18 @@ export interface PaymentView {
 }
 
 /** The success screen of this checkout key, where the payment provider brings the customer back. */
-export function paymentReturnUrl(request: Request, key: string): string {
-  // ADR 077: request.url is on the site's public origin
-  return new URL(`/checkout/${encodeURIComponent(key)}`, new URL(request.url).origin).href;
+export function paymentReturnUrl(rc: RequestContext, key: string): string {
+  // ADR 077: the request URL is on the site's public origin
+  return new URL(`/checkout/${encodeURIComponent(key)}`, rc.url.origin).href;
 }
 
 /** The order answer's payment address if it is safe to send the customer there (ADR 100), else null (logged). */
-export function checkedPaymentUrl(request: Request, raw: unknown, orderId: string): string | null {
+export function checkedPaymentUrl(rc: RequestContext, raw: unknown, orderId: string): string | null {
   if (raw === null || raw === undefined) return null;
-  const { config } = getContext();
+  const { config } = rc.services;
   const url = safePaymentUrl(raw, {
     allowedOrigins: config.brand.paymentOrigins,
-    demoOrigin: config.demo ? new URL(request.url).origin : null,
+    demoOrigin: config.demo ? rc.url.origin : null,
   });
   if (!url) {
     let origin = "unparseable";
@@ -46,14 +46,14 @@ export function checkedPaymentUrl(request: Request, raw: unknown, orderId: strin
  * "unknown" — never "paid" — and keeps the address the order answer gave, so the customer can still pay.
  */
 export async function loadPayment(
-  request: Request,
+  rc: RequestContext,
   auth: PersonAuth,
   order: { orderId: string; paymentUrl?: string | null },
 ): Promise<PaymentView> {
   try {
-    const now = await getContext().upstream.orders.order(auth, order.orderId);
+    const now = await rc.services.upstream.orders.order(auth, order.orderId);
     const state = paymentState(now.paymentStatus);
-    const payUrl = state === "paid" ? null : (checkedPaymentUrl(request, now.paymentUrl, order.orderId) ?? order.paymentUrl ?? null);
+    const payUrl = state === "paid" ? null : (checkedPaymentUrl(rc, now.paymentUrl, order.orderId) ?? order.paymentUrl ?? null);
     return { state, payUrl };
   } catch (error) {
     log("warn", "payment status unavailable", { orderId: order.orderId, error: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,4 @@
-import { useFetchers, useNavigation, useSubmit } from "@remix-run/react";
+import { useFetchers, useNavigation, useSubmit } from "react-router";
 import { useEffect, useState, type FormEvent, type RefObject } from "react";
 
 /**

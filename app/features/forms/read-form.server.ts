@@ -1,5 +1,6 @@
 import { log } from "~server/log";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
+import type { AppLocale } from "~/i18n/i18n";
 
 /**
  * The one way an action reads its body (issue 14 §1, ADR 076). `request.formData()` throws a TypeError on a
@@ -29,20 +30,20 @@ export function refuseBeforeReading(contentType: string | null, declaredLength: 
  * The request's form, or a thrown 400/413/415 answer (see above). Call it first in an action, before any state
  * is read or changed, and instead of `request.formData()`.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm({ request, locale }: { request: Request; locale: AppLocale }): Promise<FormData> {
   const contentType = request.headers.get("Content-Type");
   const early = refuseBeforeReading(contentType, request.headers.get("Content-Length"));
-  if (early) throw await refusal(request, early);
+  if (early) throw refusal(request, locale, early);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readLimited(request);
   } catch (error) {
-    throw await refusal(request, error instanceof TooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
+    throw refusal(request, locale, error instanceof TooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
   }
   try {
     return await new Response(bytes, { headers: { "Content-Type": contentType! } }).formData();
   } catch {
-    throw await refusal(request, { status: 400, reason: "form does not parse" });
+    throw refusal(request, locale, { status: 400, reason: "form does not parse" });
   }
 }
 
@@ -73,10 +74,10 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   return bytes;
 }
 
-async function refusal(request: Request, { status, reason }: FormRefusal) {
+function refusal(request: Request, locale: AppLocale, { status, reason }: FormRefusal) {
   const url = new URL(request.url);
   log("warn", "form refused", { route: url.pathname, status, reason });
-  const message = messagesFor(await getLocale(request)).errors.formRejected;
+  const message = messagesFor(locale).errors.formRejected;
   // a Response (not `data()`): page routes show it on the error page, resource routes send it as it is
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,4 @@
-import { useFetcher, useSubmit } from "@remix-run/react";
+import { useFetcher, useSubmit } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS } from "~/lib/constants";

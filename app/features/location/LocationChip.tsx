@@ -1,13 +1,11 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "~/i18n/react";
-import { useRootData } from "~/shell/root-data";
+import type { LocationSummary } from "./location.server";
 
 /** The header's location chip: method and address or point; opens the location popup (a link, so no JS needed). */
-export function LocationChip() {
+export function LocationChip({ summary }: { summary: LocationSummary | null }) {
   const { t } = useTranslation();
-  const root = useRootData();
   const here = useLocation();
-  const summary = root?.location ?? null;
   const redirectTo = here.pathname === "/location" ? "/" : here.pathname + here.search;
   const method = summary ? (summary.method === "DELIVERY" ? t("location.delivery") : t("location.takeAway")) : null;
   return (

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Layer } from "~/components/ui/Layer";
 import { formatMoney } from "~/lib/money";

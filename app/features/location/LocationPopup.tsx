@@ -1,21 +1,20 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useEffect, useId, useRef } from "react";
 import type { z } from "zod";
 import { TextField } from "~/components/ui/Field";
 import type { FormResult } from "~/features/forms/form-result";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import { useTranslation } from "~/i18n/react";
-import { LocaleSwitcher } from "~/shell/LocaleSwitcher";
-import { useRootData } from "~/shell/root-data";
 import { AddressField } from "./AddressField";
 import type { draftSchema } from "./draft";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./view";
 import { MapLayer } from "./MapLayer";
 import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
-import { inertWhen } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
+import { LocaleSwitcher } from "~/components/ui/LocaleSwitcher";
 import { redirectTarget } from "~/lib/redirect-target";
 
 /**
@@ -30,15 +29,17 @@ export function LocationPopup({
   mapsKey,
   search,
   lastResult,
+  languages,
 }: {
   view: LocationView;
   touched: boolean;
   mapsKey: string | null;
   search: string;
   lastResult: FormResult | undefined;
+  /** the languages the customer may switch to, from the page frame's data (the popup's language menu) */
+  languages: { locale: string; offered: readonly string[] } | null;
 }) {
   const { t } = useTranslation();
-  const root = useRootData();
   const titleId = useId();
   // focus starts on the title (not on the first control, the language menu) so screen readers announce it
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -97,7 +98,7 @@ export function LocationPopup({
           >
             {t("location.header")}
           </h2>
-          {root ? <LocaleSwitcher locale={root.locale} offered={root.offeredLocales} redirectTo={here} /> : null}
+          {languages ? <LocaleSwitcher locale={languages.locale} offered={languages.offered} redirectTo={here} /> : null}
           {persistent ? null : (
             <Link
               to={closeTo}

@@ -1,11 +1,11 @@
 import { FocusTrap, FocusTrapFeatures } from "@headlessui/react";
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useNavigate } from "react-router";
 import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "~/i18n/react";
 import { SchematicMap } from "~/features/map/SchematicMap";
 import { ADDRESS_FIELDS, locationHref, without } from "./href";
 import type { LocationView } from "./view";
-import { inertWhen } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
 
 // the Google map and its library load only when a map opens with a browser key configured
 const GoogleMapView = lazy(() => import("~/features/map/GoogleMapView"));

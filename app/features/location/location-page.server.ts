@@ -1,38 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { parseWithZod } from "@conform-to/zod";
 import { readForm } from "~/features/forms/read-form.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { redirectTarget } from "~/lib/redirect-target";
-import { checkCartValidity } from "~/features/cart/preflight.server";
 import { parseDraft, saveSchema } from "./draft";
 import { resolveDraft } from "./resolve-draft.server";
-import { saveLocation } from "./save.server";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { commitHeaders, CookieTooLargeError, getState } from "~server/session";
-import { getContext } from "~server/context";
+import { saveLocation, type CartCheck } from "./save.server";
+import { messagesFor } from "~/i18n/locale.server";
+import { CookieTooLargeError } from "~server/session";
 import { upstreamFailure } from "~server/upstream/errors";
+import type { RequestContext } from "~server/context";
 
 /** The location popup's loader (resolves the URL draft) and its one POST, 'Сохранить' (docs/decisions/020). */
-function deps(request?: Request) {
-  const { upstream, geo, config } = getContext();
-  return {
-    upstream,
-    geo,
-    brand: config.brand,
-    // spec §4 save: the cart validity check (preflight; an empty cart is valid) — the cart feature's
-    checkCart: request ? (input: Parameters<typeof checkCartValidity>[1]) => checkCartValidity(request, input) : undefined,
-  };
+function deps(rc: RequestContext) {
+  const { upstream, geo, config } = rc.services;
+  return { upstream, geo, brand: config.brand };
 }
 
-export async function locationLoader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const [state, locale] = await Promise.all([getState(request, "storefront"), getLocale(request)]);
+export async function locationLoader(rc: RequestContext) {
+  const url = rc.url;
+  const [state, locale] = await Promise.all([rc.session.get("storefront"), rc.locale]);
   const draft = parseDraft(url.searchParams);
   try {
-    const { area: _area, ...view } = await resolveDraft(draft, state, locale, deps());
+    const { area: _area, ...view } = await resolveDraft(draft, state, locale, deps(rc));
     const touched = draft.q !== undefined || draft.placeId !== undefined || draft.lat !== undefined || draft.resto !== undefined;
-    const mapsKey = getContext().config.brand.keys.googleMapsBrowser;
+    const mapsKey = rc.config.brand.keys.googleMapsBrowser;
     return data({ view, touched, mapsKey, search: url.search });
   } catch (error) {
     // spec §8: city data failure is fatal with its message
@@ -40,12 +32,16 @@ export async function locationLoader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export async function locationAction({ request }: ActionFunctionArgs) {
-  const [state, locale] = await Promise.all([getState(request, "storefront"), getLocale(request)]);
-  const formData = await readForm(request);
+/**
+ * 'Сохранить'. `checkCart` is spec §4's cart validity check before a new location is saved (a preflight; an empty
+ * cart is valid): the cart feature's, handed in by the route so that the location does not depend on the cart.
+ */
+export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
+  const [state, locale] = await Promise.all([rc.session.get("storefront"), rc.locale]);
+  const formData = await readForm(rc);
   let outcome;
   try {
-    outcome = await saveLocation(formData, state, locale, deps(request));
+    outcome = await saveLocation(formData, state, locale, { ...deps(rc), checkCart });
   } catch (error) {
     throw upstreamFailure(error);
   }
@@ -59,7 +55,7 @@ export async function locationAction({ request }: ActionFunctionArgs) {
   if (outcome.kind === "invalid") return refuse(outcome.message, outcome.field);
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
   try {
-    return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await commitHeaders(request) });
+    return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await rc.session.commitHeaders() });
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
       return refuse(messagesFor(locale).errors.cookieTooLarge);

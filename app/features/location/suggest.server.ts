@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { AUTOCOMPLETE_MIN_CHARS } from "~/lib/constants";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { getContext } from "~server/context";
+import { messagesFor } from "~/i18n/locale.server";
+import type { RequestContext } from "~server/context";
 
 /**
  * BFF for address suggestions (spec §5): Google Places Autocomplete (New) with the server key, restricted to
@@ -15,15 +14,15 @@ const querySchema = z.object({
   token: z.string().max(100).optional(),
 });
 
-export async function suggestAddresses({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export async function suggestAddresses(rc: RequestContext) {
+  const url = rc.url;
   const parsed = querySchema.safeParse(Object.fromEntries(url.searchParams));
-  const locale = await getLocale(request);
+  const locale = rc.locale;
   const headers = { "Cache-Control": "private, no-store" };
   if (!parsed.success) {
     return Response.json({ suggestions: [], error: messagesFor(locale).errors.requestFailed }, { status: 400, headers });
   }
-  const { upstream, geo } = getContext();
+  const { upstream, geo } = rc.services;
   let city;
   try {
     city = (await upstream.catalog.cities()).value.find((c) => c.id === parsed.data.city);

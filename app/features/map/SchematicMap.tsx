@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { MAP_MARKER_SIZE, ZONE_POLYGON_STYLE } from "~/lib/constants";

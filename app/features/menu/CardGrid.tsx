@@ -1,8 +1,8 @@
-import { useFetchers, useLocation, useNavigate, useSubmit } from "@remix-run/react";
+import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { fragmentKey, useFragmentCache } from "~/document/fragment-cache";
 import { useTranslation } from "~/i18n/react";
-import { cartWrites } from "~/features/cart/write-queue";
+import { cartWrites } from "~/features/forms/write-queue";
 import { discoverCardLinks } from "./card-discovery";
 import { addKey, addsInFlight, sameCards, type CardsIdentity } from "./kept-cards";
 import type { PositionCardView } from "./menu-view.server";

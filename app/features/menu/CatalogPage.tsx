@@ -1,4 +1,4 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation } from "react-router";
 import { StaleNotice } from "~/components/StaleNotice";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
@@ -10,7 +10,7 @@ import { fromJsonText } from "~/lib/json-text";
 import { cachedLdJson, menuLd, restaurantLd } from "./jsonld";
 import { MenuSections } from "./MenuSections";
 import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
-import { inertWhen } from "~/shell/layouts";
+import { inertWhen } from "~/components/ui/inert";
 
 /**
  * The catalog page (spec §2, ADR 010): one combined menu page on desktop; on a phone the mobile home (menus,

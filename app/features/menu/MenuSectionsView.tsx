@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";
 import { AgeLockedNotice } from "~/features/age/AgeGate";

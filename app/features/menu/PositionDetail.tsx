@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -7,7 +7,7 @@ import { formatModifierToken, parseModifierToken } from "~/lib/cart";
 import { formatMeasure } from "~/lib/measure";
 import { formatMoney } from "~/lib/money";
 import { availabilityText } from "./availability";
-import { Gallery } from "./Gallery";
+import { Gallery } from "~/components/ui/Gallery";
 import { ldJson, menuItemLd } from "./jsonld";
 import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
 import type { ModifierGroupView, PositionDetailView } from "./menu-view.server";

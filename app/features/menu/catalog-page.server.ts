@@ -5,33 +5,33 @@ import { interpolate } from "~/i18n/translator";
  * for (ADR 010). Desktop gets every menu (one combined page); a phone gets the mobile home (menus list,
  * promotions, resto info) or one menu.
  */
-import { data, redirect } from "@remix-run/node";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { data, redirect } from "react-router";
+import { messagesFor } from "~/i18n/locale.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { locationFirst } from "~/features/location/first-visit.server";
 import { toPromotionViews } from "~/features/promotions/promotion-view.server";
 import { restoStateNow } from "~/features/restos/resto-view.server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
 import { upstreamFailure } from "~server/upstream/errors";
 import { deviceOf, DEVICE_VARY_HEADERS } from "./device.server";
 import { isAdultConfirmed, toMenuSummaries, toMenuViews, type MenuView } from "./menu-view.server";
 import { pageMenus, type MenuPaging } from "./menu-paging";
-import { pageUrls } from "~/shell/seo.server";
+import { pageUrls } from "~/lib/page-urls";
+import { shared } from "~/lib/shared-value";
 import { createMinuteMemo } from "~/lib/minute-memo";
 import { toJsonText, type JsonText } from "~/lib/json-text";
 import type { DeliveryMethod } from "~/lib/model";
 import type { RestoCatalog } from "~server/upstream";
+import type { RequestContext } from "~server/context";
 
 const NONE: MenuView[] = [];
 const NO_MENUS: JsonText<MenuView[]> = toJsonText(NONE);
 
-export async function loadCatalogPage(request: Request, options: { menuId?: number } = {}) {
-  const { config, upstream } = getContext();
-  const device = deviceOf(request);
-  const urls = pageUrls(request, options.menuId ? `/menus/${options.menuId}` : "/");
-  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
-  const adultConfirmed = await isAdultConfirmed(request);
+export async function loadCatalogPage(rc: RequestContext, options: { menuId?: number } = {}) {
+  const { config, upstream } = rc.services;
+  const device = deviceOf(rc.request);
+  const urls = pageUrls(rc, options.menuId ? `/menus/${options.menuId}` : "/");
+  const location = effectiveLocation(await rc.session.get("storefront"), config.brand);
+  const adultConfirmed = await isAdultConfirmed(rc);
   const base = { device, location, adultConfirmed, ...urls, menuId: options.menuId ?? null };
   if (!location?.restoId) {
     // spec §2: a menu URL with no restaurant chosen is an unknown path: home (which opens the popup)
@@ -47,7 +47,7 @@ export async function loadCatalogPage(request: Request, options: { menuId?: numb
   if (options.menuId && !views.menuList.some((m) => m.id === options.menuId)) throw redirect("/");
   const all = device === "desktop" || options.menuId;
   // after an add without JavaScript (or a layer's fetcher) the menu URL names the position that went in
-  const search = new URL(request.url).searchParams;
+  const search = rc.url.searchParams;
   const addedId = Number(search.get("added"));
   const addedName = addedId ? (catalog.menus.flatMap((m) => m.positions).find((p) => p.id === addedId)?.name ?? null) : null;
   // a phone's menu page shows its own menu only; a large menu is served in pages of whole groups (ADR 107)
@@ -98,7 +98,7 @@ function pagedViews(menus: MenuView[], page: string | null, through: string | nu
   let paged = ranges.get(key);
   if (!paged) {
     if (ranges.size >= RANGES_KEPT) ranges.clear();
-    paged = pageMenus(menus, page, through);
+    paged = shared(pageMenus(menus, page, through));
     ranges.set(key, paged);
   }
   return paged;
@@ -144,11 +144,11 @@ export function catalogHeaders() {
 }
 
 /** The home page (desktop: the whole menu); no location yet and no default: the location popup first. */
-export async function loadHomePage(request: Request) {
+export async function loadHomePage(rc: RequestContext) {
   // spec §4 boot: a first visit (no saved city) opens the location popup first (ADR 090)
-  locationFirst(request, await getState(request, "storefront"), getContext().config.brand);
-  const page = await loadCatalogPage(request);
-  const messages = messagesFor(await getLocale(request));
+  locationFirst(rc, await rc.session.get("storefront"), rc.config.brand);
+  const page = await loadCatalogPage(rc);
+  const messages = messagesFor(rc.locale);
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";
   return data({ ...page, description }, { headers: catalogHeaders() });
 }

@@ -3,7 +3,7 @@
  * with offers; modifiers as menu add-ons. Pure functions over the views the pages already render.
  */
 import { fromMinor } from "~/lib/money";
-import { absoluteUrl } from "~/shell/seo";
+import { absoluteUrl } from "~/lib/page-urls";
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  * appended below, without a document load; a group chip for a page not loaded yet loads up to it and
  * scrolls there.
  */
-import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "react-router";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { pageDataHref, pageHref } from "~/lib/menu-pages";

@@ -1,14 +1,14 @@
 /**
  * Turns a resto catalog into the compact views the catalog pages render: one language, only the fields a
  * card shows, sent once (DESIGN.md budget: ≤ 0.5 KB gzipped HTML per position). Availability by time slots
- * is decided here with the server clock (getContext().upstream.clock) in the resto's timezone, so the first
+ * is decided here with the server clock (rc.services.upstream.clock) in the resto's timezone, so the first
  * HTML is right and the browser never needs the raw slots.
  */
 import { isExtendedCooking } from "~/lib/measure";
 import { isPositionAvailable, mergeSlotDays, nextAvailability } from "~/lib/time-slots";
-import { getState } from "~server/session";
 import type { RestoCatalog } from "~server/upstream";
 import type { DayOfWeek, DeliveryMethod, MeasureUnit, ModifierGroup, Position } from "~/lib/model";
+import type { RequestContext } from "~server/context";
 
 /** When a position outside its time slots becomes available (serializable). */
 export interface NextAvailable {
@@ -61,8 +61,8 @@ export function menusFor(catalog: RestoCatalog, method: DeliveryMethod) {
 }
 
 /** Whether the customer confirmed being 18+ (prefs cookie, spec §3 person_adulthood_confirmed). */
-export async function isAdultConfirmed(request: Request): Promise<boolean> {
-  return (await getState(request, "prefs")).person_adulthood_confirmed === true;
+export async function isAdultConfirmed(rc: RequestContext): Promise<boolean> {
+  return (await rc.session.get("prefs")).person_adulthood_confirmed === true;
 }
 
 function availabilityOf(catalog: RestoCatalog, positionId: number, now: Date) {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { Params } from "react-router";
+import { data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
@@ -9,18 +9,17 @@ import { addToCart } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { isAdultConfirmed, toPositionDetail } from "~/features/menu/menu-view.server";
 import type { PositionActionData } from "~/features/menu/PositionDetail";
-import { pageUrls } from "~/shell/seo.server";
-import { getLocale, messagesFor, translatorFor } from "~/i18n/locale.server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
+import { pageUrls } from "~/lib/page-urls";
+import { messagesFor } from "~/i18n/locale.server";
 import { upstreamFailure } from "~server/upstream/errors";
+import type { RequestContext } from "~server/context";
 
 /**
  * The position layer's loader and action (spec §2 menus.positions.show): the position of the current
  * restaurant's menu, and adding it to the cart through the shared addToCart (time slot and modifier min/max
  * checked server-side): 400 with messages re-renders the layer; success goes (303) back to the menu URL.
  */
-function ids(params: LoaderFunctionArgs["params"]) {
+function ids(params: Params) {
   const menuId = Number(params.menuId);
   const positionId = Number(params.positionId);
   if (!Number.isSafeInteger(menuId) || menuId <= 0 || !Number.isSafeInteger(positionId) || positionId <= 0) {
@@ -29,10 +28,10 @@ function ids(params: LoaderFunctionArgs["params"]) {
   return { menuId, positionId };
 }
 
-async function loadPosition(request: Request, params: LoaderFunctionArgs["params"]) {
+async function loadPosition(rc: RequestContext, params: Params) {
   const { menuId, positionId } = ids(params);
-  const { config, upstream } = getContext();
-  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  const { config, upstream } = rc.services;
+  const location = effectiveLocation(await rc.session.get("storefront"), config.brand);
   // spec §2: a position URL that does not belong to the current restaurant redirects home, never a dead end
   if (!location?.restoId) throw redirect("/");
   const catalog = await upstream.boot.loadRestoCatalog(location.restoId).catch((error: unknown) => {
@@ -43,10 +42,10 @@ async function loadPosition(request: Request, params: LoaderFunctionArgs["params
   return { menuId, positionId, position, currency: catalog.resto.currency, restoName: catalog.resto.name };
 }
 
-export async function positionLoader({ request, params }: LoaderFunctionArgs) {
-  const found = await loadPosition(request, params);
-  const urls = pageUrls(request, `/menus/${found.menuId}/positions/${found.positionId}`);
-  const ageRequired = found.position.adult && !(await isAdultConfirmed(request));
+export async function positionLoader(rc: RequestContext, params: Params) {
+  const found = await loadPosition(rc, params);
+  const urls = pageUrls(rc, `/menus/${found.menuId}/positions/${found.positionId}`);
+  const ageRequired = found.position.adult && !(await isAdultConfirmed(rc));
   return {
     ...urls,
     menuUrl: `/menus/${found.menuId}`,
@@ -67,24 +66,24 @@ const schema = z.object({
   modifier: modifierTokensSchema,
 });
 
-export async function positionAction({ request, params }: ActionFunctionArgs) {
+export async function positionAction(rc: RequestContext, params: Params) {
   const { menuId, positionId } = ids(params);
-  const formData = await readForm(request);
-  const locale = await getLocale(request);
+  const formData = await readForm(rc);
+  const locale = rc.locale;
   const messages = messagesFor(locale).menu;
-  const t = translatorFor(locale);
+  const t = rc.t;
   const submission = parseWithZod(formData, { schema });
   const rawValues = { count: Number(formData.get("count")) || 1, modifier: formData.getAll("modifier").map(String).slice(0, 30) };
   const fail = (body: Partial<PositionActionData>) =>
     data<PositionActionData>({ errors: [], groupErrors: {}, values: rawValues, ...body }, { status: 400 });
   if (submission.status !== "success") return fail({ errors: [messages.errors.badInput] });
 
-  const found = await loadPosition(request, params).catch(() => null);
+  const found = await loadPosition(rc, params).catch(() => null);
   if (!found) return fail({ errors: [messages.errors.notFound] });
-  if (found.position.adult && !(await isAdultConfirmed(request))) return fail({ errors: [messages.errors.adult] });
+  if (found.position.adult && !(await isAdultConfirmed(rc))) return fail({ errors: [messages.errors.adult] });
 
   const modifiers = submission.value.modifier;
-  const result = await addToCart(request, { positionId, menuId, count: submission.value.count, modifiers });
+  const result = await addToCart(rc, { positionId, menuId, count: submission.value.count, modifiers });
   if (!result.ok) {
     switch (result.reason) {
       case "modifiers": {

@@ -1,11 +1,10 @@
-import { getContext } from "~server/context";
-import { redisStatus } from "~server/redis/shared";
+import type { Services } from "~server/services";
 
 const noStore = { "Cache-Control": "no-store" };
 
 /** Liveness: the process is up and answers. */
-export function liveness() {
-  const { version, startedAt, config } = getContext();
+export function liveness(services: Services) {
+  const { version, startedAt, config } = services;
   return Response.json(
     { status: "ok", version, brand: config.brand.whiteLabel, uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000) },
     { headers: noStore },
@@ -18,8 +17,10 @@ export function liveness() {
  * ready — every container shares the one Redis, and taking them all out of the balancer would turn a
  * slower-to-share storefront into no storefront.
  */
-export async function readiness() {
-  const { upstream } = getContext();
+export async function readiness(services: Services) {
+  const { upstream, redis } = services;
+  // off without REDIS_URL; else whether Redis is answering right now
+  const redisStatus = () => (redis ? redis.guard.state() : "off");
   try {
     await upstream.clock.sync();
     return Response.json({ status: "ready", clockOffsetMs: upstream.clock.offsetMs(), circuit: upstream.http.circuit(), redis: redisStatus() }, { headers: noStore });

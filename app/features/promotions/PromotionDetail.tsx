@@ -1,4 +1,4 @@
-import { useNavigate } from "@remix-run/react";
+import { useNavigate } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { Layer } from "~/components/ui/Layer";
 import { Image } from "~/components/ui/Image";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { Image } from "~/components/ui/Image";

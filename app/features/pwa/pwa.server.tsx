@@ -8,20 +8,19 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { toMenuViews, type MenuView } from "~/features/menu/menu-view.server";
-import { getLocale, translatorFor } from "~/i18n/locale.server";
 import { langTag } from "~/lib/lang-tag";
 import { formatMoney } from "~/lib/money";
 import { backgroundOf, iconSvg, serviceWorkerSource, textOf, webManifest, type IconPurpose } from "~/lib/pwa";
-import { getContext } from "~server/context";
 import { log } from "~server/log";
 import { createNonce } from "~server/security";
-import { getState } from "~server/session";
+import type { Brand } from "~server/brand";
+import type { RequestContext } from "~server/context";
 
 const HOUR = "public, max-age=3600";
 
-export async function manifestResponse(request: Request) {
-  const { brand } = getContext().config;
-  const locale = await getLocale(request);
+export async function manifestResponse(rc: RequestContext) {
+  const { brand } = rc.config;
+  const locale = rc.locale;
   return new Response(JSON.stringify(webManifest(brand, langTag(locale))), {
     headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": HOUR, Vary: "Cookie, Accept-Language" },
   });
@@ -43,15 +42,15 @@ async function markSvg(mark: string): Promise<string | null> {
   return svg;
 }
 
-export async function iconResponse(purpose: IconPurpose) {
-  const { brand } = getContext().config;
+export async function iconResponse(rc: RequestContext, purpose: IconPurpose) {
+  const { brand } = rc.config;
   return new Response(iconSvg(brand, await markSvg(brand.mark), purpose), {
     headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": HOUR, "X-Content-Type-Options": "nosniff" },
   });
 }
 
-export function serviceWorkerResponse() {
-  const { brand } = getContext().config;
+export function serviceWorkerResponse(rc: RequestContext) {
+  const { brand } = rc.config;
   return new Response(serviceWorkerSource(brand), {
     // always revalidated: a new brand version must reach the browser at its next visit
     headers: { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" },
@@ -70,8 +69,7 @@ function pageHeaders(nonce: string, extra: Record<string, string> = {}) {
   });
 }
 
-function Page({ title, lang, nonce, children }: { title: string; lang: string; nonce: string; children: React.ReactNode }) {
-  const { brand } = getContext().config;
+function Page({ brand, title, lang, nonce, children }: { brand: Brand; title: string; lang: string; nonce: string; children: React.ReactNode }) {
   const style = `
     :root { color-scheme: ${brand.theme.mode}; }
     body { margin: 0; background: ${backgroundOf(brand.theme)}; color: ${textOf(brand.theme)};
@@ -111,12 +109,12 @@ function Page({ title, lang, nonce, children }: { title: string; lang: string; n
 const html = (element: React.ReactElement) => `<!doctype html>${renderToStaticMarkup(element)}`;
 
 /** the page the worker shows for any document it cannot fetch (and has no menu snapshot for) */
-export async function offlinePage(request: Request) {
-  const locale = await getLocale(request);
-  const t = translatorFor(locale);
+export async function offlinePage(rc: RequestContext) {
+  const locale = rc.locale;
+  const t = rc.t;
   const nonce = createNonce();
   const body = html(
-    <Page title={t("pwa.offlineTitle")} lang={langTag(locale)} nonce={nonce}>
+    <Page brand={rc.config.brand} title={t("pwa.offlineTitle")} lang={langTag(locale)} nonce={nonce}>
       <h1>{t("pwa.offlineTitle")}</h1>
       <p>{t("pwa.offlineText")}</p>
       <a className="button" href="/">
@@ -132,12 +130,12 @@ export async function offlinePage(request: Request) {
  * out of date when read later, with no way to order. It reads the location from the storefront cookie and
  * nothing else; it renders no cart, no person and sets no cookie.
  */
-export async function offlineMenu(request: Request) {
-  const { config, upstream } = getContext();
-  const locale = await getLocale(request);
-  const t = translatorFor(locale);
+export async function offlineMenu(rc: RequestContext) {
+  const { config, upstream } = rc.services;
+  const locale = rc.locale;
+  const t = rc.t;
   const nonce = createNonce();
-  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+  const location = effectiveLocation(await rc.session.get("storefront"), config.brand);
   let menus: MenuView[] = [];
   let restoName = config.brand.displayName;
   let currency = "RUB";
@@ -154,7 +152,7 @@ export async function offlineMenu(request: Request) {
   const savedAt = new Intl.DateTimeFormat(langTag(locale), { dateStyle: "short", timeStyle: "short" }).format(upstream.clock.now());
   const money = (minor: number) => formatMoney(minor, currency, locale === "en" ? "en-GB" : "ru-RU");
   const body = html(
-    <Page title={restoName} lang={langTag(locale)} nonce={nonce}>
+    <Page brand={rc.config.brand} title={restoName} lang={langTag(locale)} nonce={nonce}>
       <p className="note" role="note" data-testid="offline-menu-note">
         {t("pwa.staleMenu")} {t("pwa.savedAt", { time: savedAt })}
       </p>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/react";

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import { formatMoney } from "~/lib/money";
 import type { SharedCartView as View } from "~/features/reorder/reorder.server";

@@ -6,33 +6,32 @@
  * the cart with one form.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { checkoutPerson } from "~/features/checkout/person.server";
 import type { PlacedOrder } from "~/features/checkout/placed-order";
 import type { PreflightPayload } from "~/lib/model";
 import { effectiveLocation } from "~/features/location/location.server";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { langTag } from "~/lib/lang-tag";
 import { PAST_ORDER_ID, findPastOrder, type PastOrder } from "~/lib/order-history";
 import { checkCart, mergeIntoCart, type SharedCartView } from "./reorder.server";
-import { getContext } from "~server/context";
 import { readPastOrders, recordPastOrder } from "~server/orders/history";
-import { commitHeaders, getState } from "~server/session";
 import { readForm } from "~/features/forms/read-form.server";
+import type { RequestContext } from "~server/context";
 
 /**
  * Checkout calls this right after a new (not replayed) order, before the cart is emptied: the cart's lines,
  * the names the order gave them, the restaurant and its city, the date and the total.
  */
-export async function rememberOrder(request: Request, owner: string, order: PlacedOrder, cart: { payload: PreflightPayload | null }) {
-  const { config, upstream } = getContext();
-  const state = await getState(request, "storefront");
+export async function rememberOrder(rc: RequestContext, owner: string, order: PlacedOrder, cart: { payload: PreflightPayload | null }) {
+  const { config, upstream } = rc.services;
+  const state = await rc.session.get("storefront");
   const location = effectiveLocation(state, config.brand);
   const restoId = cart.payload?.restoId ?? location?.restoId;
   if (!restoId || !location || state.cart_positions.length === 0) return;
   const names = new Map((cart.payload?.positions ?? []).map((p) => [p.id, p.name]));
-  await recordPastOrder(request, owner, {
+  await recordPastOrder(historyDeps(rc), owner, {
     orderId: order.orderId,
     number: order.number,
     restoId,
@@ -48,10 +47,10 @@ export async function rememberOrder(request: Request, owner: string, order: Plac
 }
 
 /** the signed-in person's id, else a 303 to sign-in that comes back here */
-async function ownerOrSignIn(request: Request, back: string): Promise<string> {
-  const person = await checkoutPerson(request);
+async function ownerOrSignIn(rc: RequestContext, back: string): Promise<string> {
+  const person = await checkoutPerson(rc);
   if (person) return String(person.auth.personId);
-  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: await commitHeaders(request) });
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: await rc.session.commitHeaders() });
 }
 
 export interface PastOrderSummary {
@@ -68,12 +67,14 @@ export interface PastOrderSummary {
 
 const noStore = { "Cache-Control": "private, no-store" };
 
+const historyDeps = (rc: RequestContext) => ({ session: rc.session, sessions: rc.services.sessions, redis: rc.services.redis });
+
 /** `/orders/repeat`: the last orders, newest first. */
-export async function loadRepeatList(request: Request) {
-  const owner = await ownerOrSignIn(request, "/orders/repeat");
-  const history = await readPastOrders(request, owner);
-  const { upstream } = getContext();
-  const locale = await getLocale(request);
+export async function loadRepeatList(rc: RequestContext) {
+  const owner = await ownerOrSignIn(rc, "/orders/repeat");
+  const history = await readPastOrders(historyDeps(rc), owner);
+  const { upstream } = rc.services;
+  const locale = rc.locale;
   const restos = new Map<number, { name: string; timezone: string } | null>();
   for (const restoId of new Set(history.map((o) => o.restoId))) {
     restos.set(restoId, await upstream.catalog.resto(restoId).then((r) => r.value).catch(() => null));
@@ -88,14 +89,14 @@ export async function loadRepeatList(request: Request) {
     count: o.lines.reduce((n, l) => n + l.count, 0),
     names: o.lines.map((l) => l.name).filter((n): n is string => Boolean(n)),
   }));
-  return data({ orders }, { headers: await commitHeaders(request, noStore) });
+  return data({ orders }, { headers: await rc.session.commitHeaders(noStore) });
 }
 
-async function pastOrder(request: Request, orderId: string): Promise<PastOrder | null> {
+async function pastOrder(rc: RequestContext, orderId: string): Promise<PastOrder | null> {
   const back = `/orders/${encodeURIComponent(orderId)}/repeat`;
-  const owner = await ownerOrSignIn(request, back);
+  const owner = await ownerOrSignIn(rc, back);
   if (!PAST_ORDER_ID.test(orderId)) return null;
-  return findPastOrder(await readPastOrders(request, owner), orderId);
+  return findPastOrder(await readPastOrders(historyDeps(rc), owner), orderId);
 }
 
 export interface RepeatOrderPage {
@@ -104,14 +105,14 @@ export interface RepeatOrderPage {
 }
 
 /** `/orders/<id>/repeat`: the order's lines checked against today's catalog (404 when it is not remembered). */
-export async function loadRepeatOrder(request: Request, orderId: string) {
-  const order = await pastOrder(request, orderId);
-  if (!order) return data({ view: { kind: "invalid" }, order: null } satisfies RepeatOrderPage, { status: 404, headers: await commitHeaders(request, noStore) });
-  const { view } = await checkCart(request, order, `/orders/${orderId}/repeat`);
-  const timezone = await getContext().upstream.catalog.resto(order.restoId).then((r) => r.value.timezone).catch(() => undefined);
-  const date = formatDate(order.at, timezone, await getLocale(request));
+export async function loadRepeatOrder(rc: RequestContext, orderId: string) {
+  const order = await pastOrder(rc, orderId);
+  if (!order) return data({ view: { kind: "invalid" }, order: null } satisfies RepeatOrderPage, { status: 404, headers: await rc.session.commitHeaders(noStore) });
+  const { view } = await checkCart(rc, order, `/orders/${orderId}/repeat`);
+  const timezone = await rc.services.upstream.catalog.resto(order.restoId).then((r) => r.value.timezone).catch(() => undefined);
+  const date = formatDate(order.at, timezone, rc.locale);
   const page: RepeatOrderPage = { view, order: { number: order.number, date, total: order.total, currency: order.currency } };
-  return data(page, { headers: await commitHeaders(request, noStore) });
+  return data(page, { headers: await rc.session.commitHeaders(noStore) });
 }
 
 /** a day in the restaurant's zone ("+03:00"; Moscow's when unknown), formatted on the server (no hydration drift) */
@@ -124,13 +125,13 @@ function formatDate(at: number, timezone: string | undefined, locale: string): s
 const addSchema = z.object({ intent: z.literal("add") });
 
 /** 'Добавить в корзину': the order's lines that pass today's checks merge into the cart (303 to the cart). */
-export async function repeatOrderAction(request: Request, orderId: string) {
-  const form = await readForm(request); // first: a body that is not a form is refused before anything is read
-  const messages = messagesFor(await getLocale(request));
+export async function repeatOrderAction(rc: RequestContext, orderId: string) {
+  const form = await readForm(rc); // first: a body that is not a form is refused before anything is read
+  const messages = messagesFor(rc.locale);
   const submission = parseWithZod(form, { schema: addSchema });
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
-  const order = await pastOrder(request, orderId);
+  const order = await pastOrder(rc, orderId);
   if (!order) return data({ error: messages.reorder.repeatMissing }, { status: 404 });
-  const { checked } = await checkCart(request, order, `/orders/${orderId}/repeat`);
-  return mergeIntoCart(request, checked);
+  const { checked } = await checkCart(rc, order, `/orders/${orderId}/repeat`);
+  return mergeIntoCart(rc, checked);
 }

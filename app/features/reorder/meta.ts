@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "react-router";
 import { metaText } from "~/i18n/messages";
 
 type ReorderTitle = "repeatTitle" | "sharedTitle" | "shareTitle";
@@ -10,7 +10,7 @@ const FALLBACK: Record<ReorderTitle, string> = { repeatTitle: "Повторит�
  */
 export function reorderMeta(key: ReorderTitle): MetaFunction {
   return ({ matches }) => {
-    const root = matches.find((m) => m.id === "root")?.data as { brand?: { displayName?: string } } | undefined;
+    const root = matches.find((m) => m.id === "root")?.loaderData as { brand?: { displayName?: string } } | undefined;
     const title = metaText(matches, `reorder.${key}`, FALLBACK[key]);
     return [{ title: root?.brand?.displayName ? `${title} — ${root.brand.displayName}` : title }, { name: "robots", content: "noindex" }];
   };

@@ -4,19 +4,18 @@
  * visitor's cart with one form ('Добавить в корзину', merging), or — for another restaurant — an offer to switch.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { commitCart, currentCatalog, findPosition } from "~/features/cart/cart.server";
 import { effectiveLocation } from "~/features/location/location.server";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
+import { messagesFor } from "~/i18n/locale.server";
 import { addLine, type CartLine } from "~/lib/cart";
 import { checkLines, decodeSharedCart, encodeSharedCart, type CheckedLines, type ReorderLookup, type SharedCart } from "~/lib/reorder";
 import { isPositionAvailable } from "~/lib/time-slots";
-import { pageUrls } from "~/shell/seo.server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
+import { pageUrls } from "~/lib/page-urls";
 import type { RestoCatalog } from "~server/upstream";
 import { readForm } from "~/features/forms/read-form.server";
+import type { RequestContext } from "~server/context";
 
 /** today's catalog as the reorder rules read it (18+ positions count as not orderable until confirmed) */
 export function reorderLookup(catalog: RestoCatalog, now: Date, adultConfirmed: boolean): ReorderLookup {
@@ -33,16 +32,16 @@ export function reorderLookup(catalog: RestoCatalog, now: Date, adultConfirmed: 
   };
 }
 
-async function adultConfirmed(request: Request) {
-  return (await getState(request, "prefs")).person_adulthood_confirmed === true;
+async function adultConfirmed(rc: RequestContext) {
+  return (await rc.session.get("prefs")).person_adulthood_confirmed === true;
 }
 
 /** The share page: the link of the customer's current cart (null when the cart is empty). */
-export async function loadSharePage(request: Request) {
-  const { config } = getContext();
-  const state = await getState(request, "storefront");
+export async function loadSharePage(rc: RequestContext) {
+  const { config } = rc.services;
+  const state = await rc.session.get("storefront");
   const location = effectiveLocation(state, config.brand);
-  const { origin } = pageUrls(request);
+  const { origin } = pageUrls(rc);
   const lines = state.cart_positions;
   const url =
     location?.restoId && lines.length > 0
@@ -63,19 +62,19 @@ export type SharedCartView =
       total: number;
     };
 
-async function checkShared(request: Request, code: string) {
+async function checkShared(rc: RequestContext, code: string) {
   const shared = decodeSharedCart(code);
   if (!shared) return { view: { kind: "invalid" } as SharedCartView, checked: null };
-  return checkCart(request, shared, `/shared-cart/${code}`);
+  return checkCart(rc, shared, `/shared-cart/${code}`);
 }
 
 /**
  * Lines of one restaurant (a shared cart, a past order: issue 18 §1–2) checked against today's catalog of the
  * customer's restaurant; another restaurant's lines are an offer to switch that comes back to `back`.
  */
-export async function checkCart(request: Request, cart: SharedCart & { lines: (CartLine & { name?: string })[] }, back: string) {
-  const { config, upstream } = getContext();
-  const location = effectiveLocation(await getState(request, "storefront"), config.brand);
+export async function checkCart(rc: RequestContext, cart: SharedCart & { lines: (CartLine & { name?: string })[] }, back: string) {
+  const { config, upstream } = rc.services;
+  const location = effectiveLocation(await rc.session.get("storefront"), config.brand);
   if (location?.restoId !== cart.restoId) {
     const [sharedResto, currentResto] = await Promise.all([
       upstream.catalog.resto(cart.restoId).then((r) => r.value.name).catch(() => null),
@@ -85,9 +84,9 @@ export async function checkCart(request: Request, cart: SharedCart & { lines: (C
     const switchTo = `/location?${new URLSearchParams({ city: String(cart.cityId), method: "TAKE_AWAY", resto: String(cart.restoId), redirectTo: back })}`;
     return { view: { kind: "other-resto", sharedResto, currentResto, switchTo } as SharedCartView, checked: null };
   }
-  const catalog = await currentCatalog(request);
+  const catalog = await currentCatalog(rc);
   if (!catalog) return { view: { kind: "invalid" } as SharedCartView, checked: null };
-  const checked = checkLines(cart.lines, reorderLookup(catalog, upstream.clock.now(), await adultConfirmed(request)));
+  const checked = checkLines(cart.lines, reorderLookup(catalog, upstream.clock.now(), await adultConfirmed(rc)));
   const view: SharedCartView = {
     kind: "lines",
     currency: catalog.resto.currency,
@@ -99,28 +98,28 @@ export async function checkCart(request: Request, cart: SharedCart & { lines: (C
   return { view, checked };
 }
 
-export async function loadSharedCart(request: Request, code: string) {
-  const { view } = await checkShared(request, code);
+export async function loadSharedCart(rc: RequestContext, code: string) {
+  const { view } = await checkShared(rc, code);
   return data({ view }, { headers: { "Cache-Control": "private, no-store" }, status: view.kind === "invalid" ? 404 : 200 });
 }
 
 const addSchema = z.object({ intent: z.literal("add") });
 
 /** 'Добавить в корзину': the shared lines that pass today's checks merge into the visitor's cart. */
-export async function sharedCartAction(request: Request, code: string) {
-  const form = await readForm(request); // first: a body that is not a form is refused before anything is read
-  const messages = messagesFor(await getLocale(request));
+export async function sharedCartAction(rc: RequestContext, code: string) {
+  const form = await readForm(rc); // first: a body that is not a form is refused before anything is read
+  const messages = messagesFor(rc.locale);
   const submission = parseWithZod(form, { schema: addSchema });
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
-  const { checked } = await checkShared(request, code);
-  return mergeIntoCart(request, checked);
+  const { checked } = await checkShared(rc, code);
+  return mergeIntoCart(rc, checked);
 }
 
 /** The checked lines merged into the customer's cart (the cart's own rules and cookie guard), 303 to the cart. */
-export async function mergeIntoCart(request: Request, checked: CheckedLines | null) {
-  const messages = messagesFor(await getLocale(request));
+export async function mergeIntoCart(rc: RequestContext, checked: CheckedLines | null) {
+  const messages = messagesFor(rc.locale);
   if (!checked || checked.lines.length === 0) return data({ error: messages.reorder.nothingToAdd }, { status: 400 });
-  const state = await getState(request, "storefront");
+  const state = await rc.session.get("storefront");
   const previous = state.cart_positions;
   let cart = previous;
   for (const { line } of checked.lines) {
@@ -129,7 +128,7 @@ export async function mergeIntoCart(request: Request, checked: CheckedLines | nu
     cart = change.cart;
   }
   state.cart_positions = [...cart];
-  const result = await commitCart(request, previous);
+  const result = await commitCart(rc, previous);
   if (!result.ok) return data({ error: messages.errors.cookieTooLarge }, { status: 400 });
   return redirect("/cart", { status: 303, headers: result.headers });
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/react";
-import { Gallery } from "~/features/menu/Gallery";
+import { Gallery } from "~/components/ui/Gallery";
 import { formatMoney } from "~/lib/money";
 import type { RestoDetailView } from "./resto-view.server";
 import { RestoStateBadge } from "./RestoStateBadge";

@@ -1,24 +1,23 @@
 import { interpolate } from "~/i18n/translator";
-import { getLocale, messagesFor } from "~/i18n/locale.server";
-import { pageUrls } from "~/shell/seo.server";
+import { messagesFor } from "~/i18n/locale.server";
+import { pageUrls } from "~/lib/page-urls";
 /** Data of /restos and /restos/:restoId: the brand's restaurants (of the customer's city first). */
-import { data } from "@remix-run/node";
+import { data } from "react-router";
 import { effectiveLocation } from "~/features/location/location.server";
-import { getContext } from "~server/context";
-import { getState } from "~server/session";
 import { isNotFound } from "~server/upstream";
 import { upstreamFailure } from "~server/upstream/errors";
 import { toRestoCard, toRestoDetail } from "./resto-view.server";
+import type { RequestContext } from "~server/context";
 
-async function cityIdOf(request: Request) {
-  const { config } = getContext();
-  return effectiveLocation(await getState(request, "storefront"), config.brand)?.cityId ?? null;
+async function cityIdOf(rc: RequestContext) {
+  const { config } = rc.services;
+  return effectiveLocation(await rc.session.get("storefront"), config.brand)?.cityId ?? null;
 }
 
 /** spec §2 restos.index: the restaurants of the customer's city, by order then name. */
-export async function loadRestoList(request: Request) {
-  const { upstream } = getContext();
-  const cityId = await cityIdOf(request);
+export async function loadRestoList(rc: RequestContext) {
+  const { upstream } = rc.services;
+  const cityId = await cityIdOf(rc);
   if (cityId === null) return { cityName: null, restos: [], degraded: false };
   try {
     const [summaries, city] = await Promise.all([upstream.catalog.restos(cityId), upstream.catalog.city(cityId).catch(() => null)]);
@@ -35,8 +34,8 @@ export async function loadRestoList(request: Request) {
 }
 
 /** spec §2 restos.show: one restaurant of this brand (any of its cities), else 404. */
-export async function loadRestoDetail(request: Request, restoId: number) {
-  const { upstream } = getContext();
+export async function loadRestoDetail(rc: RequestContext, restoId: number) {
+  const { upstream } = rc.services;
   try {
     const cities = await upstream.catalog.cities();
     const lists = await Promise.all(cities.value.map((c) => upstream.catalog.restos(c.id)));
@@ -51,9 +50,9 @@ export async function loadRestoDetail(request: Request, restoId: number) {
 }
 
 /** The 'Заведения' page: the list plus its canonical URLs and meta description. */
-export async function loadRestoListPage(request: Request) {
-  const list = await loadRestoList(request);
-  const messages = messagesFor(await getLocale(request));
-  const description = interpolate(messages.restos.seoDescription, { brand: getContext().config.brand.displayName });
-  return { ...list, ...pageUrls(request, "/restos"), description };
+export async function loadRestoListPage(rc: RequestContext) {
+  const list = await loadRestoList(rc);
+  const messages = messagesFor(rc.locale);
+  const description = interpolate(messages.restos.seoDescription, { brand: rc.config.brand.displayName });
+  return { ...list, ...pageUrls(rc, "/restos"), description };
 }

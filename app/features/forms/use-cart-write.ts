@@ -3,7 +3,7 @@
  * its way, else queued behind it (`cartWrites`), so that it starts from the cookie the other's answer set. The
  * cart's lines, its person count, promo code, payment choice and clearing all write the same cookie.
  */
-import { useFetchers, type FetcherWithComponents, type SubmitOptions } from "@remix-run/react";
+import { useFetchers, type FetcherWithComponents, type SubmitOptions } from "react-router";
 import type { FormEvent } from "react";
 import { cartWrites, isCartWrite } from "./write-queue";
 

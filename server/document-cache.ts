@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { getContext } from "~server/context";
-import { telemetry } from "~server/telemetry";
+import { telemetry } from "./telemetry";
 
 /**
  * The server's cache of whole rendered documents (ADR 127).
@@ -232,13 +231,4 @@ export function splitAt(data: Buffer, separator: Buffer): Buffer[] {
   return parts;
 }
 
-let shared: ReturnType<typeof createDocumentCache> | undefined;
-
-/** The process's document cache, sized by `DOCUMENT_CACHE_MB`; off outside production (a changed component would not change the key). */
-export function documentCache(): ReturnType<typeof createDocumentCache> {
-  if (!shared) {
-    const { config } = getContext();
-    shared = createDocumentCache({ maxBytes: config.production ? config.env.DOCUMENT_CACHE_MB * 1024 * 1024 : 0 });
-  }
-  return shared;
-}
+export type DocumentCache = ReturnType<typeof createDocumentCache>;

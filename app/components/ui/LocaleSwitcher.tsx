@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useRef } from "react";
 import { useTranslation } from "~/i18n/react";
 import { langTag } from "~/lib/lang-tag";

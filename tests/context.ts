@@ -1,0 +1,52 @@
+/**
+ * What unit tests call loaders, actions and features with (ADR 137): their own services, made from the test
+ * file's environment (process.env as the file set it before its first call) and thrown away with the file, and a
+ * request's context made the way the root route's middleware makes it. No test resets a global.
+ */
+import { loadConfig } from "~server/config";
+import { createLoadContext, createRequestContext, requestContext, type RequestContext } from "~server/context";
+import { createServices, type ServiceOverrides } from "~server/create-services";
+import type { DemoUpstream } from "~server/demo";
+import type { Services } from "~server/services";
+
+let shared: Services | undefined;
+
+/** This test file's services, made from process.env at first use. */
+export function services(): Services {
+  return (shared ??= createServices(loadConfig(process.env)));
+}
+
+/** Services of another environment (process.env with these values on top), for tests that compare set-ups. */
+export function servicesWith(env: Record<string, string | undefined>, overrides?: ServiceOverrides): Services {
+  return createServices(loadConfig({ ...process.env, ...env }), overrides);
+}
+
+/** The twin of demo-mode services (its store: SMS codes, orders, scenarios); the stand-ins keep it for tests. */
+export function twinOf(s: Services = services()): DemoUpstream {
+  const twin = (s.demo as { twin?: DemoUpstream } | null)?.twin;
+  if (!twin) throw new Error("these services do not run in demo mode");
+  return twin;
+}
+
+export interface ContextOptions {
+  services?: Services;
+  /** what Express would have taken as the client's address */
+  clientAddress?: string;
+}
+
+/** The request's context, as the root middleware makes it for every loader and action of the request. */
+export function contextOf(request: Request, options: ContextOptions = {}): Promise<RequestContext> {
+  return createRequestContext(options.services ?? services(), request, new URL(request.url), { clientAddress: options.clientAddress });
+}
+
+/** The arguments React Router hands a route's loader or action, with the request's context already in place. */
+export async function routeArgs<P extends Record<string, string | undefined> = Record<string, string>>(
+  request: Request,
+  params: P = {} as P,
+  options: ContextOptions = {},
+) {
+  const s = options.services ?? services();
+  const context = createLoadContext(s, { clientAddress: options.clientAddress });
+  context.set(requestContext, await createRequestContext(s, request, new URL(request.url), { clientAddress: options.clientAddress }));
+  return { request, params, context, url: new URL(request.url), pattern: new URL(request.url).pathname };
+}
