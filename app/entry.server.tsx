@@ -129,7 +129,7 @@ export default function handleRequest(
 }
 
 /**
- * What Remix would print with console.error (a multi-line stack) as one JSON line (issue 14 §1); nothing for
+ * What React Router would print with console.error (a multi-line stack) as one JSON line (issue 14 §1); nothing for
  * requests the client gave up on.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -9,7 +9,8 @@
  */
 import fs from "node:fs";
 import { startBenchServer } from "./server.mjs";
-import { loadavg } from "node:os";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { chromium, devices } from "@playwright/test";
 const builds = (process.env.B ?? "build-before,build").split(",");
 const runs = Number(process.env.N ?? 5);
@@ -20,7 +21,7 @@ for (const b of builds) servers.push(await startBenchServer(port++, { BUILD_DIR:
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 const pixel7 = { ...devices["Pixel 7"] };
 delete pixel7.defaultBrowserType;
-const tmp = `/tmp/h17tbt-cpu-${process.pid}.json`;
+const tmp = join(tmpdir(), `storefront-cpu-tasks-${process.pid}.json`);
 function analyse(file) {
   const ev = JSON.parse(fs.readFileSync(file)).traceEvents;
   const tn = new Map();

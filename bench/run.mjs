@@ -136,7 +136,7 @@ async function throughput(url, ua, pid) {
 
 /**
  * Unmeasured load on each page before the throughput readings (ADR 132, issue 17 goal 4): a page read
- * first under 10 connections paid the process's JIT warm-up of the code every page shares (Remix, Express, the
+ * first under 10 connections paid the process's JIT warm-up of the code every page shares (React Router, Express, the
  * document cache), and the page read after it did not — the home, read first, lost ≈ 0.2 ms per request to it
  * (8 s readings of one server: ratio 0.73 in the first round, 0.79 and 0.81 in the next two, the simplest page
  * steady). A few seconds of each page under the same load leave both equally warm.

@@ -261,7 +261,7 @@ check(count(afterA, family) > count(beforeA, family) && count(afterB, family) > 
 const menuRoute = 'route="routes/menus.$menuId"';
 check(
   count(afterA, family, menuRoute) + count(afterB, family, menuRoute) > count(beforeA, family, menuRoute) + count(beforeB, family, menuRoute),
-  "requests are labelled with their Remix route id",
+  "requests are labelled with their React Router route id",
 );
 check(count(afterA, "storefront_upstream_call_duration_seconds_count") > count(beforeA, "storefront_upstream_call_duration_seconds_count"), "upstream calls counted");
 check(count(downA, "storefront_upstream_call_duration_seconds_count", 'outcome="network"') > 0, "failed upstream calls counted by outcome");

@@ -3,7 +3,7 @@ import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 
 /**
  * Issue 15 §10, the checkout navigation flake, made deterministic. The checkout POST answers a redirect to
- * /checkout/<key>; when that route was not discovered yet, Remix's lazy route discovery asks /__manifest before
+ * /checkout/<key>; when that route was not discovered yet, React Router's lazy route discovery asks /__manifest before
  * the navigation loads, and the router gives the navigation its load id only after discovery. A fetcher
  * action that finishes inside that window (here: saving the payment choice, which the customer clicked just
  * before 'Оформить заказ') counts as newer: its revalidation aborts the navigation and completes it with the

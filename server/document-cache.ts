@@ -5,7 +5,7 @@ import { telemetry } from "./telemetry";
 /**
  * The server's cache of whole rendered documents (ADR 127).
  *
- * A document's HTML is a function of what Remix hands the entry — the URL, the status, the routes' loader data
+ * A document's HTML is a function of what React Router hands the entry — the URL, the status, the routes' loader data
  * (and action data and errors, when there are any) — plus the per-request CSP nonce, and of nothing else: the
  * browser's hydration already demands that a page render the same HTML from the same loader data, and what the
  * entry adds besides (the fragment cache of ADR 043, the inline CSS) is constant for given inputs (ADR 127 lists

@@ -3,7 +3,7 @@
  * server.mjs (run by node without a build) and the unit tests share it.
  *
  * One answer is computed per request and used for three things that must agree: server.mjs's cross-site
- * refusal, the URL of the Request handed to Remix, and the host Remix's own action check compares the
+ * refusal, the URL of the Request handed to React Router, and the host React Router's own action check compares the
  * Origin header with. When PUBLIC_ORIGIN is set it is the truth: a proxy that does not forward Host
  * (nginx's default sends `Host: <upstream address>` and no X-Forwarded-Host) no longer makes a same-site
  * form post look cross-site.

@@ -20,7 +20,7 @@ type Spec =
 export const METRIC_SPECS: Record<MetricName, Spec> = {
   http_request_duration_seconds: {
     type: "histogram",
-    help: "Time to answer an HTTP request on the public port, by Remix route id ('static' for files, 'unmatched' for no route), method and status",
+    help: "Time to answer an HTTP request on the public port, by React Router route id ('static' for files, 'unmatched' for no route), method and status",
     labels: ["route", "method", "status"],
     buckets: DURATION_BUCKETS,
   },
@@ -127,7 +127,7 @@ interface CompiledRoute {
 }
 
 /**
- * Maps a request path to the Remix route id that answers it, for the request-duration label. Remix's own
+ * Maps a request path to the React Router route id that answers it, for the request-duration label. React Router's own
  * matching is not exported, so this ranks the same way in short: static segments beat dynamic ones, which beat
  * a splat, and the deepest of equal matches answers. Single-fetch data URLs (`/cart.data`, `/_root.data`) count as their page.
  */

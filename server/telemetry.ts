@@ -8,7 +8,7 @@ export type Labels = Record<string, string | number>;
 
 /** every metric the storefront emits, with its labels (the exporter gives each its help text and type) */
 export type MetricName =
-  /** histogram (seconds) {route, method, status}: one per HTTP request, route = Remix route id */
+  /** histogram (seconds) {route, method, status}: one per HTTP request, route = React Router route id */
   | "http_request_duration_seconds"
   /** histogram (seconds) {endpoint, outcome: ok|http_error|network|timeout|invalid|breaker_open} */
   | "upstream_call_duration_seconds"

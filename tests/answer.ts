@@ -13,7 +13,7 @@ export interface Answer {
   text: string;
 }
 
-/** Normalises what a loader/action returned or threw: a Response, or Remix's data() wrapper. */
+/** Normalises what a loader/action returned or threw: a Response, or React Router's data() wrapper. */
 export async function settleAnswer(run: () => Promise<unknown>): Promise<Answer> {
   let value: unknown;
   try {

@@ -21,7 +21,7 @@ const MARKER_END = Buffer.from("-->");
  * 2. **Clean bytes** (ADR 043's production bug): NUL bytes are dropped (React 18's encoder can leave zeroed
  *    bytes at the end of a full view, shown as U+FFFD), and a chunk never ends inside a UTF-8 character or
  *    inside a tag (the last `<` without its `>` waits for the next batch).
- * 3. **Inert module scripts** (ADR 080): the bytes around Remix's module preloads and module script go through
+ * 3. **Inert module scripts** (ADR 080): the bytes around React Router's module preloads and module script go through
  *    `deferModuleScripts`, only that region is decoded; once the module script went by, nothing is looked for.
  * 4. **Cached fragments** (ADR 043, 108): a position grid comes from the fragment cache as a short marker in
  *    React's stream; here the marker is replaced by the fragment's UTF-8 bytes, encoded once when it was
@@ -105,7 +105,7 @@ export class DocumentStream extends Transform {
     this.push(out);
   }
 
-  /** Where Remix's module preloads and module script are in `data` (whole tags), or null. */
+  /** Where React Router's module preloads and module script are in `data` (whole tags), or null. */
   private scriptsRegion(data: Buffer): { start: number; end: number } | null {
     const first = minIndex(data.indexOf(PRELOAD), data.indexOf(MODULE));
     if (first === -1) return null;

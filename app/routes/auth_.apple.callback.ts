@@ -5,7 +5,7 @@ import { requestContextOf } from "~/shell/request.server";
 
 /**
  * POST /auth/apple/callback: Sign in with Apple's form_post (issue 14 §7, ADR 034). A resource route (no
- * default export), because Remix 2 refuses a cross-origin POST to a route with UI before any action runs.
+ * default export), because React Router refuses a cross-origin POST to a route with UI before any action runs.
  */
 export function action({ context }: Route.ActionArgs) {
   const rc = requestContextOf(context);

@@ -7,7 +7,7 @@ import type { UIMatch } from "react-router";
  * - simple: app bar without navigation or footer (focused tasks: sign-in, checkout);
  * - custom: no chrome at all — the route draws the whole page;
  * - custom-default: the default chrome around full-width content the route lays out itself;
- * - error: the error page (root ErrorBoundary), chosen by Remix when a route throws.
+ * - error: the error page (root ErrorBoundary), chosen by React Router when a route throws.
  */
 export const LAYOUTS = ["custom", "custom-default", "default", "error", "simple"] as const;
 export type LayoutName = (typeof LAYOUTS)[number];

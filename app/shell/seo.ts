@@ -1,5 +1,5 @@
 /**
- * Findability (issue 4 §9): per-page title and description, canonical URL and Open Graph, built for Remix's
+ * Findability (issue 4 §9): per-page title and description, canonical URL and Open Graph, built for React Router's
  * `meta` export. Structured data is rendered in the page body from data it already shows (jsonld.ts), so the
  * JSON-LD does not travel twice (HTML + hydration data).
  */

@@ -67,7 +67,7 @@ describe("lazyInBrowser (ADR 114)", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("a module that cannot be fetched twice reloads the document, as Remix does for a route module", async () => {
+  it("a module that cannot be fetched twice reloads the document, as React Router does for a route module", async () => {
     const reload = vi.fn();
     vi.stubGlobal("window", { location: { reload } });
     vi.spyOn(console, "error").mockImplementation(() => {});

@@ -9,7 +9,7 @@ const routes = {
   "routes/$": { id: "routes/$", path: "*", parentId: "root" },
   "routes/cart": { id: "routes/cart", path: "cart", parentId: "root" },
   "routes/menus.$menuId": { id: "routes/menus.$menuId", path: "menus/:menuId", parentId: "root" },
-  // nested under the menu page, as Remix's flat routes make them
+  // nested under the menu page, as the flat routes make them
   "routes/menus.$menuId.age": { id: "routes/menus.$menuId.age", path: "age", parentId: "routes/menus.$menuId" },
   "routes/menus.$menuId.positions.$positionId": {
     id: "routes/menus.$menuId.positions.$positionId",

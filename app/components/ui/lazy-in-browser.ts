@@ -18,7 +18,7 @@ export type LazyInBrowser<P> = ComponentType<P> & {
  * `X` as it is until its module has arrived, then hydrates it.
  *
  * A module that cannot be fetched when it is needed to render (offline twice, or a new deployment renamed the
- * chunk) is what Remix meets with a route module too, and it does the same: it reloads the document, which the
+ * chunk) is what React Router meets with a route module too, and it does the same: it reloads the document, which the
  * server renders whole. A failed `preload` only forgets its attempt.
  */
 export function lazyInBrowser<P extends object>(load: () => Promise<ComponentType<P>>): LazyInBrowser<P> {

@@ -19,7 +19,7 @@ const loadCodeValidator = () => import("./forms").then((m) => m.parseCodeForm);
 
 /**
  * The authorization screen (spec §2 "Authorization: Google, Apple, VK, phone with SMS code entry"). Plain
- * forms posting to /auth: they work without JavaScript; with it Remix submits them without a reload. The
+ * forms posting to /auth: they work without JavaScript; with it React Router submits them without a reload. The
  * phone and code forms are conform forms (ADR 103): the browser checks them with the action's schemas, and
  * the action's submission result (`action`) comes back as their `lastResult`.
  */

@@ -1,7 +1,7 @@
 /**
  * Sign in with Apple by full-page redirect (issue 6 §3). Our "start" form posts to /auth/apple (a page route);
  * Apple answers with `response_mode=form_post`: a cross-site POST to /auth/apple/callback, a resource route
- * (issue 14 §7) — Remix 2 refuses a cross-origin POST to a route with UI (its CSRF check answers 500), and
+ * (issue 14 §7) — React Router refuses a cross-origin POST to a route with UI (its CSRF check answers 500), and
  * server.mjs lets cross-site POSTs through to that one path only. The POST does not carry our SameSite=Lax
  * cookies, so the state and the way back travel in their own short-lived `SameSite=None; Secure` cookie
  * (ADR 034). The identity token goes to `POST /api/v1/sign/in/apple` in `x-external-id-token`, never to the

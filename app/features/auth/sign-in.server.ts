@@ -1,6 +1,6 @@
 /**
  * The /auth page's loader data and its one action per intent (issue 6). Everything works as plain form posts
- * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through Remix's fetch
+ * answered with 303 redirects (JavaScript off); with JavaScript the same posts run through React Router's fetch
  * navigation. Bad input answers 400 with a message in the customer's language; upstream failures too.
  */
 import { data, redirect } from "react-router";

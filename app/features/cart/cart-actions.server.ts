@@ -146,7 +146,7 @@ export async function cartAction(rc: RequestContext) {
           // the cart stays as it was: only a placed order empties it
           return refuse(result.message, 422, result.dayOff ? "day-off" : "order");
         case "placed":
-          // paid online: on to the payment page (a checked address, ADR 100); with JavaScript Remix turns an
+          // paid online: on to the payment page (a checked address, ADR 100); with JavaScript React Router turns an
           // address on another origin into a full-page navigation (window.location)
           return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await rc.session.commitHeaders() });
       }

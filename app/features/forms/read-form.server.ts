@@ -4,7 +4,7 @@ import type { AppLocale } from "~/i18n/i18n";
 
 /**
  * The one way an action reads its body (issue 14 §1, ADR 076). `request.formData()` throws a TypeError on a
- * JSON, text or empty body and on a broken multipart body, and Remix answers such a throw with a 500 and a
+ * JSON, text or empty body and on a broken multipart body, and React Router answers such a throw with a 500 and a
  * multi-line stack. Here those bodies are refused before the action looks at anything: 415 for a body that
  * is not a form, 413 past the size limit, 400 for a form that does not parse — each with the customer's
  * localized "reload and try again" message (the error page for page routes, plain text for resource

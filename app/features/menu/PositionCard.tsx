@@ -26,7 +26,7 @@ export interface PositionCardProps {
  * Plain links and a plain form, no router hooks: the card is a function of its props, so the server can
  * render a grid of them once and reuse the HTML (ADR 043). With JavaScript, CardGrid turns the links into
  * client navigations and the form into a fetcher submission by delegation. Its links carry no `data-discover`:
- * the grid marks them for Remix's route discovery once the browser is idle (ADR 134).
+ * the grid marks them for React Router's route discovery once the browser is idle (ADR 134).
  */
 export function PositionCard({ position, currency, t, lang, redirectTo, busy = false, photo = "lazy" }: PositionCardProps) {
   // React 18 passes the lowercase attribute through as is (it does not know `fetchPriority` yet)

@@ -1,14 +1,14 @@
 /**
  * Route discovery for a grid's card links, after the first view (ADR 134).
  *
- * Remix's lazy route discovery registers, in an effect of the hydration, every link of the document that carries
+ * React Router's lazy route discovery registers, in an effect of the hydration, every link of the document that carries
  * `data-discover` and asks `/__manifest` for their routes. On the menu the cards' ≈ 230 links made that the
  * largest part of the hydration's last task. The cards carry no `data-discover`; once the browser is idle the grid
- * gives it to one link per detail URL, a few at a time, and Remix's observer (it watches that attribute) registers
+ * gives it to one link per detail URL, a few at a time, and React Router's observer (it watches that attribute) registers
  * them then. A card opened before that is discovered by the navigation itself, as any undiscovered link is.
  */
 
-/** links given the attribute per idle slice: Remix's observer then registers them in that slice's task */
+/** links given the attribute per idle slice: React Router's observer then registers them in that slice's task */
 export const DISCOVER_PER_SLICE = 24;
 
 /** how long one slice may wait for the browser to be idle */
@@ -52,7 +52,7 @@ export function linksToDiscover(root: LinkRoot): LinkLike[] {
 }
 
 /**
- * Marks the card links of `root` for Remix's route discovery in slices of `perSlice`, each when the browser is
+ * Marks the card links of `root` for React Router's route discovery in slices of `perSlice`, each when the browser is
  * idle. Returns the cancellation (the grid's effect cleanup): nothing is marked after it.
  */
 export function discoverCardLinks(root: LinkRoot, schedule: Schedule = whenIdle, perSlice = DISCOVER_PER_SLICE): () => void {

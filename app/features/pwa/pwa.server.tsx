@@ -1,7 +1,7 @@
 /**
  * The install and offline resources (issue 18 §3, ADR 055): manifest, icons, service worker, the offline page
  * and the offline snapshot of the customer's current menu. The two pages are small standalone documents (not
- * Remix pages): no root loader, so no cart badge, no person, no cookies set — safe for the worker to keep.
+ * the app's pages): no root loader, so no cart badge, no person, no cookies set — safe for the worker to keep.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
