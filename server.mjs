@@ -22,6 +22,7 @@ import express from "express";
 import { readEnv } from "./server/env.mjs";
 import { alignForRouter, mayPost, siteOrigin } from "./server/http-origin.mjs";
 import { IMMUTABLE, namesCurrentVersion } from "./server/asset-version.mjs";
+import { trustProxySetting, watchProxyTrust } from "./server/proxy-trust.mjs";
 
 /** the configuration's problems, one line per field, and the exit: nothing has listened */
 function refuseToStart(lines) {
@@ -62,6 +63,9 @@ try {
   throw error;
 }
 const { log } = api;
+// whether the rate limits can see the customers' own addresses behind the proxies in front (ADR 143): said at start,
+// and once when the traffic shows what the configuration could not
+const proxyTrust = watchProxyTrust(process.env, (line) => log("warn", line));
 
 /**
  * This request's site origin (ADR 077): PUBLIC_ORIGIN when set; otherwise the scheme and host Express resolved,
@@ -141,11 +145,6 @@ async function sendRouterResponse(res, response) {
 
 const app = express();
 app.disable("x-powered-by");
-/** TRUST_PROXY in Express's syntax; "true"/"false" and a hop count are values, not addresses */
-function trustProxySetting(value = "loopback, linklocal, uniquelocal") {
-  if (value === "true" || value === "false") return value === "true";
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
 app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
 let shuttingDown = false;
@@ -168,7 +167,22 @@ app.use((req, res, next) => {
   if (shuttingDown) res.setHeader("Connection", "close");
   res.on("finish", () => drainUnreadBody(req));
   res.locals.site = requestSite(req);
+  proxyTrust.request({ peer: req.socket.remoteAddress, forwardedFor: req.get("x-forwarded-for"), trusted: req.app.get("trust proxy fn")(req.socket.remoteAddress, 0), path: req.path });
   api.withRequestId(requestId, next);
+});
+
+/**
+ * The methods the app answers (ADR 142). Any other is a 405 with `Allow` here, before anything else runs: Node
+ * accepts TRACE, PROPFIND, MKCOL, QUERY… and the WHATWG Request React Router is handed refuses TRACE (a forbidden
+ * method), which was a 500 with a stack; PUT, PATCH and DELETE reached the actions, which only our forms' POSTs are for.
+ * OPTIONS goes on to React Router as before (a 405 page: the app answers no preflight).
+ */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+const ALLOW = ALLOWED_METHODS.join(", ");
+app.use((req, res, next) => {
+  if (ALLOWED_METHODS.includes(req.method)) return next();
+  res.setHeader("Allow", ALLOW);
+  res.status(405).type("text/plain; charset=utf-8").send("Method Not Allowed");
 });
 
 // issue 16: Prometheus metrics on their own port (METRICS_PORT, unset: off); the public port never serves them
@@ -250,6 +264,18 @@ app.use((error, req, res, _next) => {
 
 const server = app.listen(env.PORT, env.HOST, () => log("info", "listening", { url: `http://localhost:${env.PORT}`, build: DEV ? "vite" : env.BUILD_DIR }));
 server.keepAliveTimeout = 65_000; // longer than typical load balancer idle timeouts
+// a port taken, an address not ours: one line saying so and exit 1, not a stack
+server.on("error", (error) => {
+  log("error", "cannot listen", { port: env.PORT, host: env.HOST, code: error.code ?? null, message: error.message });
+  process.exit(1);
+});
+// CONNECT never reaches Express (Node hands it to this event and, with no listener, closes the connection unanswered)
+server.on("connect", (req, socket) => {
+  log("info", "request", { method: req.method, route: req.url?.slice(0, 200) ?? "", status: 405 });
+  const body = "Method Not Allowed";
+  socket.on("error", () => {}); // a client gone before the answer: nothing to do
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+});
 
 function shutdown(signal) {
   if (shuttingDown) return;

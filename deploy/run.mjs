@@ -29,8 +29,12 @@ const IMAGE = process.env.DEPLOY_IMAGE ?? "localhost/storefront:ci";
 const REDIS_IMAGE = "localhost/storefront-redis:bookworm";
 /**
  * default: nginx's own proxy headers only (Host is the upstream block's name, no X-Forwarded-*), what an operator
- * gets from a bare `proxy_pass` — the storefront must work behind it with PUBLIC_ORIGIN set (issue 14).
- * forwarding: the config docs/operations.md recommends (Host, X-Forwarded-Proto, X-Forwarded-For passed on).
+ * gets from a bare `proxy_pass` — the storefront must work behind it with PUBLIC_ORIGIN set (issue 14), and, since it
+ * cannot see customers' addresses there (every customer is nginx), say so in its log once at start and once at run
+ * time, with the one nginx line that fixes it (ADR 143).
+ * forwarding: the config docs/operations.md recommends (Host, X-Forwarded-Proto, X-Forwarded-For passed on) with
+ * TRUST_PROXY naming nginx (127.0.0.1: it runs on this host, the containers on its network), so the rate limits
+ * count each customer's own address, and the storefront has nothing to warn about.
  */
 const PROXY_MODE = process.env.DEPLOY_PROXY === "forwarding" ? "forwarding" : "default";
 const started = Date.now();
@@ -124,7 +128,12 @@ execFileSync(join(root, "node_modules/.bin/esbuild"), ["deploy/twin-server.ts", 
   "--banner:js=import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);"], { stdio: "inherit" });
 const common = ["--network", "host", "--read-only", "--tmpfs", "/tmp"];
 podman(["run", "-d", "--name", names.twin, ...common, "--user", "node", "-v", `${join(work, "twin.mjs")}:/twin/twin.mjs:ro`, "-e", `PORT=${ports.twin}`, baseTag, "node", "/twin/twin.mjs"]);
-podman(["run", "-d", "--name", names.redis, ...common, REDIS_IMAGE, "redis-server", "--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
+// Redis as operators must run it (ADR 144, docs/operations.md): append-only, its data on a volume the read-only
+// container can write (Debian's /var/lib/redis, owned by the image's redis user), so a stop and start mid-journey keeps
+// order outcomes and revoked sessions; each run starts from an empty volume
+podmanOk(["volume", "rm", "-f", `${names.redis}-data`]);
+podman(["run", "-d", "--name", names.redis, ...common, "-v", `${names.redis}-data:/var/lib/redis:U`, REDIS_IMAGE, "redis-server", "--port", String(ports.redis), "--bind", "127.0.0.1",
+  "--appendonly", "yes", "--save", "", "--dir", "/var/lib/redis"]);
 const twinUrl = `http://127.0.0.1:${ports.twin}`;
 await waitFor(`${twinUrl}/__twin/healthz`, "the twin");
 
@@ -141,6 +150,8 @@ const storefrontEnv = {
   REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
   HOST: "127.0.0.1",
   SHUTDOWN_GRACE_MS: "15000",
+  // the proxy, named (ADR 143); a bare proxy_pass is run the way an operator who set nothing runs it
+  ...(PROXY_MODE === "forwarding" ? { TRUST_PROXY: "127.0.0.1" } : {}),
 };
 function runStorefront(name, port, metricsPort) {
   const env = Object.entries({ ...storefrontEnv, PORT: String(port), METRICS_PORT: String(metricsPort) }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
@@ -181,7 +192,9 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;` : `
-      # nothing but nginx's defaults: Host is the upstream's name, no X-Forwarded-* at all`}
+      # nothing but nginx's defaults: Host is the upstream's name, no X-Forwarded-* at all (the storefronts say in
+      # their log that they cannot see customers' addresses, and that one line fixes it:
+      # proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;)`}
       add_header X-Served-By $upstream_addr always;
     }
   }
@@ -278,6 +291,21 @@ console.log(sample.map((l) => `   ${l}`).join("\n"));
 // the storefront logs: every line JSON, for the report
 const logs = podman(["logs", names.a], { stdio: ["ignore", "pipe", "pipe"] }).split("\n").filter(Boolean);
 check(logs.every((l) => l.startsWith("{")), "container logs are JSON lines", logs.find((l) => !l.startsWith("{")));
+// ADR 143: behind the bare proxy_pass the storefront says once at start and once at run time that every customer is
+// nginx to its rate limits, with the fix; behind the recommended config it sees customers' addresses and says nothing
+const proxyWarnings = logs.filter((l) => l.includes('"level":"warn"') && l.includes("TRUST_PROXY"));
+if (PROXY_MODE === "default") {
+  check(
+    proxyWarnings.length === 2 &&
+      proxyWarnings.some((l) => l.includes("TRUST_PROXY is not set")) &&
+      proxyWarnings.some((l) => l.includes("TRUST_PROXY=loopback")) &&
+      proxyWarnings.every((l) => l.includes("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;")),
+    "behind a bare proxy_pass the storefront says once at start and once at run time that it cannot see customers' addresses, with the nginx line that fixes it",
+    proxyWarnings.join("\n") || "no such line",
+  );
+} else {
+  check(proxyWarnings.length === 0, "behind the recommended proxy config the storefront sees customers' addresses (no proxy warning)", proxyWarnings.join("\n"));
+}
 writeFileSync(join(work, "storefront-a.log"), `${logs.join("\n")}\n`);
 writeFileSync(join(work, "storefront-b.log"), `${podman(["logs", names.b])}\n`);
 

@@ -7,6 +7,7 @@
  */
 import { createServer } from "node:http";
 import { createDemoUpstream } from "~server/demo";
+import { scenarioFromBody } from "~server/demo/scenario";
 
 const port = Number(process.env.PORT ?? 8410);
 const host = process.env.HOST ?? "127.0.0.1";
@@ -24,13 +25,7 @@ async function control(url: URL, request: Request): Promise<Response> {
       return json(200, { orders: twin.store.orders() });
     case "/__twin/scenario": {
       const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
-      twin.store.setScenario({
-        latencyMs: typeof body.latencyMs === "number" ? body.latencyMs : 0,
-        down: body.down === true,
-        failStatus: typeof body.failStatus === "number" ? body.failStatus : null,
-        malformed: body.malformed === true,
-        scope: body.scope === "all" ? "all" : "catalog",
-      });
+      twin.store.setScenario(scenarioFromBody(body));
       return json(200, { ok: true });
     }
     case "/__twin/healthz":
@@ -41,6 +36,9 @@ async function control(url: URL, request: Request): Promise<Response> {
 }
 
 const server = createServer(async (req, res) => {
+  // a caller that gave up (the storefront's timeout) leaves a closed socket behind: never a crash of the twin
+  req.on("error", () => undefined);
+  res.on("error", () => undefined);
   try {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -61,8 +59,10 @@ const server = createServer(async (req, res) => {
     res.writeHead(response.status, Object.fromEntries([...response.headers].filter(([n]) => n !== "content-length" && n !== "content-encoding")));
     res.end(out);
   } catch (error) {
+    if (res.headersSent || res.destroyed) return void res.destroy();
     res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ code: "twin", message: String(error) }] }));
   }
 });
+server.on("clientError", (_error, socket) => socket.destroy());
 server.listen(port, host, () => process.stdout.write(`${JSON.stringify({ msg: "twin listening", baseUrl })}\n`));
 process.once("SIGTERM", () => server.close(() => process.exit(0)));

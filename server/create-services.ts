@@ -14,7 +14,7 @@ import { createDemoStandIns } from "./demo/stand-ins";
 import { createGeo } from "./geo";
 import { createHoneypot } from "./honeypot";
 import { log, setLogLevel } from "./log";
-import { createOrderIdempotency } from "./orders/idempotency";
+import { createMemoryLedgerStore, createOrderLedger, createRedisLedgerStore } from "./orders/ledger";
 import { createGuardedCatalogStore } from "./redis/fallback";
 import { connectSharedRedis, type SharedRedis } from "./redis/shared";
 import type { Services } from "./services";
@@ -44,7 +44,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     fetch,
     whiteLabel: config.brand.whiteLabel,
     apiKey: config.env.UPSTREAM_API_KEY ?? "demo-api-key",
-    timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS },
+    timeouts: { getMs: config.env.UPSTREAM_TIMEOUT_MS, postMs: config.env.UPSTREAM_POST_TIMEOUT_MS },
     resilience: { halfOpenAfterMs: config.env.UPSTREAM_BREAKER_RESET_MS },
     // with REDIS_URL the catalog cache is shared by every container of the brand (issue 8); while Redis is away
     // the process's own LRU serves (ADR 070)
@@ -70,7 +70,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     redis,
     sessions: createSessionStores(config),
     rateLimits,
-    orders: createOrderIdempotency(redis),
+    orders: createOrderLedger(redis ? createRedisLedgerStore(redis.ledger, redis.prefix, log) : createMemoryLedgerStore(), { log }),
     revocations: createRevocationStore(redis),
     honeypot: createHoneypot(config.sessionSecrets, log),
     locales: createLocaleDetector(config.brand),
@@ -81,6 +81,7 @@ export function createServices(config: Config, overrides: ServiceOverrides = {})
     version: config.env.npm_package_version,
     async close() {
       redis?.client.disconnect();
+      redis?.ledger.disconnect();
     },
   };
   log("info", "storefront services ready", {

@@ -4,6 +4,7 @@
  * `server/config.ts` adds the brand file and the rules that join both. Nothing else reads `process.env`.
  */
 import { z } from "zod";
+import { trustProxyProblem } from "./proxy-trust.mjs";
 
 const port = z.coerce.number().int().min(1).max(65535);
 /** "1" turns a switch on; anything else (or nothing) leaves it off */
@@ -19,10 +20,19 @@ export const envSchema = z.object({
   /** on SIGTERM, how long requests in flight may take before connections are closed */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
-   * which proxies' X-Forwarded-* headers to trust, in Express's syntax ("loopback, uniquelocal", a hop count,
-   * "true"/"false"); the client address of the rate limits is Express's `req.ip` (ADR 031)
+   * which proxies' X-Forwarded-* headers to trust, in Express's syntax (the proxy's address or subnet, `loopback`, a
+   * hop count, "true"/"false"); the client address of the rate limits is Express's `req.ip` (ADR 031). Unset: nobody
+   * — the peer is the client, and a header the client sends never chooses its address; behind a proxy, name it
+   * (ADR 143: server/proxy-trust.mjs says at start and at run time when the limits cannot see customers' addresses)
    */
-  TRUST_PROXY: z.string().min(1).default("loopback, linklocal, uniquelocal"),
+  TRUST_PROXY: z
+    .string()
+    .min(1)
+    .default("false")
+    .superRefine((value, ctx) => {
+      const problem = trustProxyProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   /** Prometheus metrics on this second port; unset: off */
   METRICS_PORT: port.optional(),
   /** upstream platform API base; unset → demo mode (the in-process twin) */
@@ -34,6 +44,11 @@ export const envSchema = z.object({
   /** API key the upstream expects in sign-in bodies */
   UPSTREAM_API_KEY: z.string().min(1).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /**
+   * timeout of each upstream POST (an order, a sign-in): past it an order's outcome is unknown and asked of the
+   * upstream later (ADR 145); long enough for a slow platform, short enough that the customer hears within 30 s
+   */
+  UPSTREAM_POST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(25_000).default(15_000),
   /** how long the circuit breaker fails fast before it lets a trial call through */
   UPSTREAM_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** comma-separated; the first encrypts, all decrypt (rotation) */

@@ -1,7 +1,7 @@
 /**
  * The storefront's services, made once at start by `createServices` (server/create-services.ts, ADR 137) and
  * handed to every request through the load context (server/context.ts): configuration and brand, the upstream client and its
- * catalog cache, geocoding, Redis with its in-process fallbacks, rate limits, order idempotency, the revocation
+ * catalog cache, geocoding, Redis with its in-process fallbacks, rate limits, the order ledger, the revocation
  * list, the cookie stores, the locale detector, the document cache, the logger — and in demo mode the upstream
  * twin with its stand-ins. Nothing here is process-global: a test builds its own services and throws them away.
  *
@@ -16,7 +16,7 @@ import type { Config } from "./config";
 import type { Geo } from "./geo";
 import type { Honeypot } from "./honeypot";
 import type { Logger } from "./log";
-import type { Idempotent } from "./orders/idempotency";
+import type { OrderLedger } from "./orders/ledger";
 import type { SharedRedis } from "./redis/shared";
 import type { RequestSession, SessionStores } from "./session";
 import type { Upstream } from "./upstream";
@@ -32,7 +32,8 @@ export interface Services {
   redis: SharedRedis | null;
   sessions: SessionStores;
   rateLimits: RateLimits;
-  orders: Idempotent;
+  /** one order per checkout form, whatever fails (ADR 145) */
+  orders: OrderLedger;
   revocations: RevocationStore;
   honeypot: Honeypot;
   locales: LocaleDetector;

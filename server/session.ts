@@ -2,13 +2,19 @@
  * Cookie sessions (DESIGN.md "Where state lives"):
  * - storefront cookie: location, cart, order draft — encrypted, compact (ids and counts only);
  * - auth cookie: tokens and the person — encrypted, never readable by the browser;
- * - prefs cookie: locale, cookie consent, 18+ — small, signed, readable server-side.
+ * - prefs cookie: locale, cookie consent, 18+ — small, signed, readable server-side;
+ * - history cookie: the signed-in customer's last orders — encrypted.
+ * Every cookie is tied to its brand (ADR 144): the encrypted ones are sealed for a purpose that names the brand's
+ * white-label, the prefs cookie is signed with keys derived for it, so another brand's cookie — two brands behind
+ * one domain, or one SESSION_SECRET reused — does not even open.
  * The stores are made once at start (`createSessionStores`, part of the services); each request gets one
  * `RequestSession` in its context (server/context.ts): every loader of the request shares its parsed
  * copy, and each changed cookie is committed once, by an action through `commitHeaders` or, for what is left,
- * by the request middleware. A cookie that would pass 4,096 bytes is refused with CookieTooLargeError; the
- * caller keeps the previous cookie and tells the customer.
+ * by the request middleware. No cookie past 4,096 bytes is ever written (ADR 144): the storefront cookie — the one
+ * the customer's own choices fill — is refused with CookieTooLargeError, and the caller keeps the previous cookie
+ * and tells the customer; any other one is left out and logged (the customer could not make it smaller).
  */
+import { createHmac } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -16,6 +22,7 @@ import type { Brand } from "./brand";
 import type { Config } from "./config";
 import { cartLineSchema } from "~/lib/cart";
 import { seal, unseal } from "./crypto";
+import { log } from "./log";
 
 export const COOKIE_LIMIT_BYTES = 4096;
 
@@ -63,8 +70,14 @@ export const storefrontStateSchema = z.object({
   order_promo_code: z.string().max(40).nullable().optional(),
   order_pre_order_at: z.string().max(40).nullable().optional(),
   /**
-   * The order this browser placed last, for its success screen (ADR 096): the idempotency store is per
-   * container while Redis is away, so the redirect after the order may land on a container that never saw it.
+   * The checkout form this browser sent whose outcome it was not told (ADR 145): when the shared ledger lost its
+   * record (a Redis restart without its data), the form is still treated as an attempt of this moment, asked of the
+   * upstream before it may be placed again.
+   */
+  order_attempt: z.object({ key: z.string().max(64), startedAt: z.number().int() }).nullable().optional(),
+  /**
+   * The order this browser placed last, for its success screen (ADR 096): the redirect after the order may land on a
+   * container that cannot read the shared ledger right now.
    */
   last_order: z
     .object({
@@ -129,10 +142,34 @@ export type HistoryState = z.infer<typeof historyStateSchema>;
 
 interface Store<T> {
   name: string;
-  /** the state a `Cookie` header holds (its schema's default when none or not valid), and that state's JSON text */
-  read(header: string | null): Promise<{ value: T; text: string }>;
+  /**
+   * the state a `Cookie` header holds (its schema's default when none or not valid), that state's JSON text, and
+   * whether it came from a cookie made before cookies were tied to their brand (ADR 144: written again at the
+   * next commit, in the brand's own form)
+   */
+  read(header: string | null): Promise<{ value: T; text: string; legacy: boolean }>;
+  /** the Set-Cookie header; CookieTooLargeError when its name=value would pass COOKIE_LIMIT_BYTES */
   serialize(value: T): Promise<string>;
   destroy(): Promise<string>;
+}
+
+/**
+ * The seal's purpose of an encrypted cookie: its name and the brand's white-label (ADR 144), so that a cookie sealed
+ * by another brand with the same secret does not open here. Before ADR 144 the purpose was the name alone.
+ */
+export function cookiePurpose(base: string, whiteLabel: string): string {
+  return `${base}:${whiteLabel}`;
+}
+
+/** The signing keys of a signed cookie of one brand: each secret's HMAC of the cookie's purpose (ADR 144). */
+function brandKeys(secrets: readonly string[], purpose: string): string[] {
+  return secrets.map((secret) => createHmac("sha256", secret).update(`storefront-signed-cookie-v1\u0000${purpose}`).digest("base64url"));
+}
+
+function checkedSize(cookieName: string, header: string): string {
+  const bytes = Buffer.byteLength(header.split(";")[0] ?? "");
+  if (bytes > COOKIE_LIMIT_BYTES) throw new CookieTooLargeError(cookieName, bytes);
+  return header;
 }
 
 const YEAR = 60 * 60 * 24 * 365;
@@ -164,19 +201,28 @@ function validText<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknow
  * 133). The header is the key, so a tampered or foreign cookie is a different key and is opened (and refused) like
  * any other. Bounded: about a million characters of headers and texts per store.
  */
-export function openedOnce(open: (header: string | null) => Promise<string | null>) {
-  const memo = new LRUCache<string, { text: string | null }>({
+export function openedOnce<O extends string | { text: string } = string>(open: (header: string | null) => Promise<O | null>) {
+  const memo = new LRUCache<string, { opened: O | null }>({
     maxSize: 1024 * 1024,
-    sizeCalculation: (value, key) => key.length + (value.text?.length ?? 0) + 16,
+    sizeCalculation: (value, key) => {
+      const opened = value.opened;
+      return key.length + (typeof opened === "string" ? opened.length : (opened?.text.length ?? 0)) + 16;
+    },
   });
-  return async (header: string | null): Promise<string | null> => {
+  return async (header: string | null): Promise<O | null> => {
     if (!header || header.length > MEMO_HEADER_CHARS) return open(header);
     const known = memo.get(header);
-    if (known) return known.text;
-    const text = await open(header);
-    memo.set(header, { text });
-    return text;
+    if (known) return known.opened;
+    const opened = await open(header);
+    memo.set(header, { opened });
+    return opened;
   };
+}
+
+/** What a store's cookie opened to: its state's text, and whether it was a cookie of the form before ADR 144. */
+interface Opened {
+  text: string;
+  legacy: boolean;
 }
 
 function cookieFor(base: string, config: Config, maxAge: number, secrets?: string[]): Cookie {
@@ -192,51 +238,81 @@ function cookieFor(base: string, config: Config, maxAge: number, secrets?: strin
   });
 }
 
-function encryptedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config, maxAge: number): Store<T> {
+/**
+ * An encrypted cookie of this brand (ADR 144): sealed for `cookiePurpose(base, white-label)`. `legacy` says which
+ * cookies sealed the way they were before (purpose `base` alone, so not tied to a brand) are still opened: a
+ * predicate on the state they hold, or none.
+ */
+function encryptedStore<T>(
+  base: string,
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  config: Config,
+  maxAge: number,
+  legacy: ((state: T) => boolean) | null = null,
+): Store<T> {
   const cookie = cookieFor(base, config, maxAge);
+  const purpose = cookiePurpose(base, config.brand.whiteLabel);
   const empty = JSON.stringify(schema.parse({}));
-  // opened, parsed and validated once per header: a read is one JSON.parse of the remembered state's text
-  const open = openedOnce(async (header) => {
-    const sealed: unknown = await cookie.parse(header);
-    const plain = typeof sealed === "string" ? unseal(sealed, config.sessionSecrets, base) : null;
+  const valid = (plain: string | null): string | null => {
     if (!plain) return null;
     try {
       return validText(schema, JSON.parse(plain));
     } catch {
       return null;
     }
+  };
+  // opened, parsed and validated once per header: a read is one JSON.parse of the remembered state's text
+  const open = openedOnce<Opened>(async (header) => {
+    const sealed: unknown = await cookie.parse(header);
+    if (typeof sealed !== "string") return null;
+    const text = valid(unseal(sealed, config.sessionSecrets, purpose));
+    if (text) return { text, legacy: false };
+    if (!legacy) return null;
+    const old = valid(unseal(sealed, config.sessionSecrets, base));
+    return old && legacy(JSON.parse(old) as T) ? { text: old, legacy: true } : null;
   });
   return {
     name: cookie.name,
     async read(header) {
-      const text = (await open(header)) ?? empty;
-      return { value: JSON.parse(text) as T, text };
+      const opened = await open(header);
+      const text = opened?.text ?? empty;
+      return { value: JSON.parse(text) as T, text, legacy: opened?.legacy ?? false };
     },
     async serialize(value) {
-      const header = await cookie.serialize(seal(JSON.stringify(value), config.sessionSecrets, base));
-      const bytes = Buffer.byteLength(header.split(";")[0] ?? "");
-      if (bytes > COOKIE_LIMIT_BYTES) throw new CookieTooLargeError(cookie.name, bytes);
-      return header;
+      return checkedSize(cookie.name, await cookie.serialize(seal(JSON.stringify(value), config.sessionSecrets, purpose)));
     },
     destroy: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
   };
 }
 
-function signedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config): Store<T> {
-  const cookie = cookieFor(base, config, YEAR, config.sessionSecrets);
+/**
+ * A signed cookie of this brand (ADR 144): signed with keys derived from each secret for the cookie and the brand.
+ * With `legacy`, a cookie signed the way it was before (with the secrets themselves, so not tied to a brand) is
+ * still read, and written again in the brand's form at the next commit.
+ */
+function signedStore<T>(base: string, schema: z.ZodType<T, z.ZodTypeDef, unknown>, config: Config, legacy: boolean): Store<T> {
+  const cookie = cookieFor(base, config, YEAR, brandKeys(config.sessionSecrets, cookiePurpose(base, config.brand.whiteLabel)));
+  const legacyCookie = legacy ? cookieFor(base, config, YEAR, config.sessionSecrets) : null;
   const empty = JSON.stringify(schema.parse({}));
   // the verified, validated value as JSON text: every read gets objects of its own to change
-  const open = openedOnce(async (header) => {
+  const open = openedOnce<Opened>(async (header) => {
     const value: unknown = await cookie.parse(header);
-    return value === null || value === undefined ? null : validText(schema, value);
+    if (value !== null && value !== undefined) {
+      const text = validText(schema, value);
+      return text === null ? null : { text, legacy: false };
+    }
+    const old: unknown = legacyCookie ? await legacyCookie.parse(header) : null;
+    const text = old === null || old === undefined ? null : validText(schema, old);
+    return text === null ? null : { text, legacy: true };
   });
   return {
     name: cookie.name,
     async read(header) {
-      const text = (await open(header)) ?? empty;
-      return { value: JSON.parse(text) as T, text };
+      const opened = await open(header);
+      const text = opened?.text ?? empty;
+      return { value: JSON.parse(text) as T, text, legacy: opened?.legacy ?? false };
     },
-    serialize: (value) => cookie.serialize(value),
+    serialize: async (value) => checkedSize(cookie.name, await cookie.serialize(value)),
     destroy: () => cookie.serialize("", { maxAge: 0, expires: new Date(0) }),
   };
 }
@@ -248,12 +324,22 @@ export interface SessionStores {
   history: Store<HistoryState>;
 }
 
-/** The cookie stores of this configuration, made once at start. */
+/**
+ * The cookie stores of this configuration, made once at start. Cookies made before they were tied to their brand
+ * (ADR 144) are read where nothing is at stake and written again in the brand's form at the next commit:
+ * - storefront: an old cookie opens only to be checked against the brand's stamp — this brand's (and version's)
+ *   state is kept, any other is dropped (and the browser's storage reset) by `stampBrand`, as before;
+ * - prefs: an old signature is accepted (locale, consent, 18+: the customer's own choices, shared before by every
+ *   brand on the domain anyway; refusing them would ask every customer again);
+ * - auth and history: never — nothing in them proves their brand, and they are credentials and personal data:
+ *   signed-in customers sign in once more after the change, and the history's cookie copy starts afresh (its Redis
+ *   copy, per brand, stays).
+ */
 export function createSessionStores(config: Config): SessionStores {
   return {
-    storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90),
+    storefront: encryptedStore("sf_state", storefrontStateSchema, config, 60 * 60 * 24 * 90, () => true),
     auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
-    prefs: signedStore("sf_prefs", prefsStateSchema, config),
+    prefs: signedStore("sf_prefs", prefsStateSchema, config, true),
     history: encryptedStore("sf_orders", historyStateSchema, config, 60 * 60 * 24 * 90),
   };
 }
@@ -263,7 +349,12 @@ export function createSessionStores(config: Config): SessionStores {
 export type SessionKind = keyof SessionStores;
 interface Entry<T> {
   value: T;
+  /** the state's text as the browser holds it ("" when it must be written again: a cookie of the form before ADR 144) */
   snapshot: string;
+  /** the state's text when it was last left out for being too large: not tried again until it changes */
+  refusedAt?: string;
+  /** the text of a cookie of the form before ADR 144, as it was read: written again unchanged, it is never refused */
+  legacyText?: string;
   /** "asked": the cookie goes at the next commit; "sent": it went */
   destroyed: false | "asked" | "sent";
 }
@@ -275,6 +366,12 @@ export type StateOf<K extends SessionKind> = K extends "storefront"
       ? HistoryState
       : PrefsState;
 
+/** What a commit wrote, and the cookies it left out for being too large (the browser keeps its previous copy). */
+export interface Commit {
+  headers: Headers;
+  refused: SessionKind[];
+}
+
 /** One request's cookies: read once per kind, changed in place, committed once. */
 export interface RequestSession {
   /** The request's state of one kind; mutate the returned object, then `commitHeaders` in the action. */
@@ -283,11 +380,20 @@ export interface RequestSession {
   set<K extends SessionKind>(kind: K, value: StateOf<K>): Promise<void>;
   destroy(kind: SessionKind): Promise<void>;
   /**
-   * Set-Cookie headers for every state this request changed since the last commit, each once. Throws
-   * CookieTooLargeError (before anything is sent) when one would be too large — the previous cookie stays in
-   * the browser.
+   * Set-Cookie headers for every state this request changed since the last commit, each once; no cookie past
+   * COOKIE_LIMIT_BYTES is ever among them (ADR 144). The storefront cookie — cart, address, order draft: what the
+   * customer can make smaller — is refused with CookieTooLargeError, before anything is sent or marked as sent, so
+   * the browser keeps its previous cookie and the caller tells the customer. Any other cookie that would be too
+   * large (sign-in tokens, the order history, prefs: nothing the customer could shrink) is left out and logged, and
+   * the answer goes on without it.
    */
   commitHeaders(init?: HeadersInit): Promise<Headers>;
+  /**
+   * `commitHeaders` that never throws for size: every changed cookie that fits is written, the storefront cookie
+   * included, and those that would not fit are left out (the browser keeps its copy) and returned in `refused`.
+   * For an answer that tells the customer itself (`errors.cookieTooLarge`) instead of failing.
+   */
+  commitWhatFits(init?: HeadersInit): Promise<Commit>;
   /** True when this request arrived with storefront state of another white-label or version (spec §1). */
   wasReset(): Promise<boolean>;
 }
@@ -310,9 +416,52 @@ export function createRequestSession(stores: SessionStores, brand: Pick<Brand, "
     const existing = entries[kind] as Promise<Entry<StateOf<K>>> | undefined;
     if (existing) return existing;
     const store = stores[kind] as unknown as Store<StateOf<K>>;
-    const created = store.read(cookieHeader).then(({ value, text }): Entry<StateOf<K>> => ({ value: stampBrand(kind, value), snapshot: text, destroyed: false }));
+    const created = store.read(cookieHeader).then(
+      ({ value, text, legacy }): Entry<StateOf<K>> => ({
+        value: stampBrand(kind, value),
+        snapshot: legacy ? "" : text,
+        ...(legacy ? { legacyText: text } : {}),
+        destroyed: false,
+      }),
+    );
     (entries as Record<SessionKind, unknown>)[kind] = created;
     return created;
+  }
+
+  /** Serializes every change first and marks it sent only when the commit goes through (a throw leaves all unsent). */
+  async function commit(init: HeadersInit | undefined, strict: boolean): Promise<Commit> {
+    const headers = new Headers(init);
+    const refused: SessionKind[] = [];
+    const marks: (() => void)[] = [];
+    for (const kind of Object.keys(entries) as SessionKind[]) {
+      const e = (await entries[kind]) as Entry<unknown>;
+      const store = stores[kind] as Store<unknown>;
+      if (e.destroyed === "asked") {
+        headers.append("Set-Cookie", await store.destroy());
+        marks.push(() => (e.destroyed = "sent"));
+        continue;
+      }
+      if (e.destroyed) continue;
+      const text = JSON.stringify(e.value);
+      if (text === e.snapshot || text === e.refusedAt) continue;
+      try {
+        headers.append("Set-Cookie", await store.serialize(e.value));
+        marks.push(() => {
+          e.snapshot = text;
+          e.refusedAt = undefined;
+        });
+      } catch (error) {
+        if (!(error instanceof CookieTooLargeError)) throw error;
+        // a cookie of the old form only written again in the new one: the old one keeps working, nothing to tell
+        if (strict && kind === "storefront" && text !== e.legacyText) throw error;
+        refused.push(kind);
+        marks.push(() => (e.refusedAt = text));
+        // the customer can do nothing about these: the operator learns of it
+        if (kind !== "storefront") log("warn", "cookie not updated: it would be too large", { cookie: error.cookieName, bytes: error.bytes });
+      }
+    }
+    for (const mark of marks) mark();
+    return { headers, refused };
   }
 
   return {
@@ -323,23 +472,8 @@ export function createRequestSession(stores: SessionStores, brand: Pick<Brand, "
     async destroy(kind) {
       (await entry(kind)).destroyed = "asked";
     },
-    async commitHeaders(init) {
-      const headers = new Headers(init);
-      for (const kind of Object.keys(entries) as SessionKind[]) {
-        const e = (await entries[kind]) as Entry<unknown>;
-        const store = stores[kind] as Store<unknown>;
-        if (e.destroyed === "asked") {
-          headers.append("Set-Cookie", await store.destroy());
-          e.destroyed = "sent";
-        } else if (e.destroyed) {
-          continue;
-        } else if (JSON.stringify(e.value) !== e.snapshot) {
-          headers.append("Set-Cookie", await store.serialize(e.value));
-          e.snapshot = JSON.stringify(e.value);
-        }
-      }
-      return headers;
-    },
+    commitHeaders: async (init) => (await commit(init, true)).headers,
+    commitWhatFits: (init) => commit(init, false),
     async wasReset() {
       await entry("storefront");
       return reset;

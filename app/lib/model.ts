@@ -332,6 +332,8 @@ export const orderPayloadSchema = preflightPayloadSchema.extend({
   intercom: z.string().nullable().default(null),
   /** CARD_ONLINE: where the payment provider brings the customer back, the success screen (ADR 099) */
   returnUrl: z.string().max(2000).nullish(),
+  /** the checkout form's key: the upstream is asked for the order of this key when its answer was lost (ADR 145) */
+  clientOrderKey: z.string().max(64).nullish(),
 });
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 

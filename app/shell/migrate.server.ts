@@ -3,11 +3,24 @@
  * with JavaScript (issue 7): cart, location, order draft, consent, 18+, language. Values are checked
  * against the catalog — a city, resto or position that no longer exists is dropped and counted, so
  * the page can say so; nothing here throws on bad input.
+ *
+ * The cart keeps the cart's own rules (app/lib/cart.ts `addLine`): identical lines merge, counts are capped, and
+ * lines past CART_MAX_LINES are dropped and counted. The storefront cookie is then fitted to MIGRATION_BUDGET_BYTES
+ * (ADR 144), dropping in this order until it fits, each dropped value counted: the order draft (comment, promo
+ * code, pre-order time, contact details), the delivery address's comment, cart lines from the last one, the
+ * delivery address itself. So the answer never carries a cookie past 4 KB, and the notice says what was left out.
  */
 import { isForeignStorage, readLegacyStorage, type RawStorage } from "~/lib/legacy";
-import { validateModifierChoice } from "~/lib/cart";
+import { addLine, validateModifierChoice, type CartLine } from "~/lib/cart";
 import { log } from "~server/log";
+import { cookieBytes, COOKIE_LIMIT_BYTES, type StorefrontState } from "~server/session";
 import type { RequestContext } from "~server/context";
+
+/**
+ * What a migrated storefront cookie may take: the 4 KB limit less room for what the customer does next without
+ * the cart changing (payment method, person count, a promo code), so that no small change is refused right after.
+ */
+export const MIGRATION_BUDGET_BYTES = COOKIE_LIMIT_BYTES - 512;
 
 export interface MigrationResult {
   /** the storage belonged to another white-label or version: the browser clears it, nothing moves */
@@ -56,12 +69,20 @@ export async function migrateLegacyStorage(rc: RequestContext, storage: RawStora
       if (restoId == null) dropped += legacy.cart.length;
       else {
         const catalog = await upstream.boot.loadRestoCatalog(restoId);
+        let cart: CartLine[] = storefront.cart_positions;
         for (const line of legacy.cart) {
           const position = catalog.menus.find((m) => m.menu.id === line.menuId)?.positions.find((p) => p.id === line.positionId);
           const modifiersOk = position && validateModifierChoice(catalog.modifiersByPosition[position.id] ?? [], line.modifiers).length === 0;
-          if (position && modifiersOk) storefront.cart_positions.push(line);
-          else dropped++;
+          if (!position || !modifiersOk) {
+            dropped++;
+            continue;
+          }
+          // the cart's own rules: identical lines merge, counts capped, no line past the limit
+          const change = addLine(cart, line);
+          cart = change.cart;
+          if (change.issue) dropped++;
         }
+        storefront.cart_positions = cart;
       }
     }
   } catch (error) {
@@ -76,5 +97,35 @@ export async function migrateLegacyStorage(rc: RequestContext, storage: RawStora
   if (legacy.personCount !== undefined) storefront.order_person_count = legacy.personCount;
   if (legacy.promoCode !== undefined) storefront.order_promo_code = legacy.promoCode;
   if (legacy.preOrderAt !== undefined) storefront.order_pre_order_at = legacy.preOrderAt;
+  dropped += await fitStorefront(rc, storefront);
   return { reset: false, migrated: true, dropped };
+}
+
+/**
+ * Drops what does not fit the storefront cookie into MIGRATION_BUDGET_BYTES, in the order of the module's comment;
+ * how many values went.
+ */
+async function fitStorefront(rc: RequestContext, state: StorefrontState): Promise<number> {
+  const fits = async () => (await cookieBytes(rc.services.sessions, "storefront", state)) <= MIGRATION_BUDGET_BYTES;
+  let dropped = 0;
+  const steps: (() => boolean)[] = [
+    () => drop(state.order_comment !== undefined && state.order_comment !== "", () => delete state.order_comment),
+    () => drop(state.order_promo_code != null, () => delete state.order_promo_code),
+    () => drop(state.order_pre_order_at != null, () => delete state.order_pre_order_at),
+    () => drop(state.order_person !== undefined, () => delete state.order_person),
+    () => drop(Boolean(state.order_delivery_place?.comment), () => void (state.order_delivery_place!.comment = "")),
+    ...state.cart_positions.map(() => () => drop(state.cart_positions.length > 0, () => void state.cart_positions.pop())),
+    () => drop(state.order_delivery_place != null, () => delete state.order_delivery_place),
+  ];
+  function drop(present: boolean, remove: () => void): boolean {
+    if (!present) return false;
+    remove();
+    dropped++;
+    return true;
+  }
+  for (const step of steps) {
+    if (await fits()) break;
+    step();
+  }
+  return dropped;
 }

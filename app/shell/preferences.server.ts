@@ -56,7 +56,11 @@ export async function preferencesAction(rc: RequestContext) {
       return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });
     }
     const result = await migrateLegacyStorage(rc, storage.data);
-    return data({ migration: result }, { headers: await rc.session.commitHeaders() });
+    // the migration fits the cart cookie to its budget (ADR 144); should a cookie still not fit, the answer says so
+    // (4xx, the customer's message) with what did fit, never a 500
+    const { headers, refused } = await rc.session.commitWhatFits();
+    if (refused.includes("storefront")) return data({ error: messagesFor(rc.locale).errors.cookieTooLarge }, { status: 400, headers });
+    return data({ migration: result }, { headers });
   }
   if (value.intent === "adult") {
     (await rc.session.get("prefs")).person_adulthood_confirmed = true;

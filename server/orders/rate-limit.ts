@@ -5,7 +5,7 @@
  * idempotent run of its form key, so a replay of a placed form, a double click or a concurrent twin of one
  * form joins that run and counts nothing (ADR 072).
  */
-import type { RateLimitResult, RateLimits } from "../auth/rate-limit";
+import { addressKey, type RateLimitResult, type RateLimits } from "../auth/rate-limit";
 
 export const ORDER_LIMITS = {
   perPerson: { limit: 30, windowMs: 15 * 60 * 1000 },
@@ -15,6 +15,6 @@ export const ORDER_LIMITS = {
 export async function checkOrderLimit(limits: RateLimits, personId: string, clientAddress: string | null): Promise<RateLimitResult> {
   return limits.check([
     { key: `order:person:${personId}`, ...ORDER_LIMITS.perPerson, label: "orders" },
-    ...(clientAddress ? [{ key: `order:ip:${clientAddress}`, ...ORDER_LIMITS.perAddress, label: "orders_address" }] : []),
+    ...(clientAddress ? [{ key: `order:ip:${addressKey(clientAddress)}`, ...ORDER_LIMITS.perAddress, label: "orders_address" }] : []),
   ]);
 }

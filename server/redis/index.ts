@@ -1,6 +1,6 @@
 /**
  * Shared state for many containers of one brand (issue 8, DESIGN.md "Where state lives"): with
- * REDIS_URL set, the catalog cache, the rate limits and the order idempotency keys live in Redis;
+ * REDIS_URL set, the catalog cache, the rate limits and the order ledger (server/orders/ledger.ts) live in Redis;
  * without it they stay in process. Each store implements the same small interface as its in-process
  * twin, so callers never know which one they have. Keys are prefixed with the brand's white-label.
  */
@@ -101,34 +101,6 @@ export function createRedisRateLimitStore(redis: Redis, prefix: string) {
     },
     async reset() {
       await deleteByPattern(redis, `${prefix}:rate:*`);
-    },
-  };
-}
-
-export interface StoredOutcome {
-  owner: string;
-  value: unknown;
-  storedAt: number;
-}
-
-/** Settled order outcomes by idempotency key, plus a cross-container claim (SET NX) for runs in flight. */
-export function createRedisIdempotencyStore(redis: Redis, prefix: string) {
-  const k = (key: string) => `${prefix}:order:${key}`;
-  const claimKey = (key: string) => `${prefix}:order-claim:${key}`;
-  return {
-    async get(key: string): Promise<StoredOutcome | null> {
-      const raw = await redis.get(k(key));
-      return raw ? (JSON.parse(raw) as StoredOutcome) : null;
-    },
-    async set(key: string, value: StoredOutcome, ttlMs: number): Promise<void> {
-      await redis.set(k(key), JSON.stringify(value), "PX", ttlMs);
-    },
-    /** true when this container may run the work; false when another one already is */
-    async claim(key: string, owner: string, ttlMs: number): Promise<boolean> {
-      return (await redis.set(claimKey(key), owner, "PX", ttlMs, "NX")) === "OK";
-    },
-    async release(key: string): Promise<void> {
-      await redis.del(claimKey(key));
     },
   };
 }

@@ -12,9 +12,17 @@ import { createRedis, type RedisClient } from "./index";
 export interface SharedRedis {
   client: RedisClient;
   guard: RedisGuard;
+  /**
+   * The order ledger's own connection (ADR 145): its commands may take up to LEDGER_COMMAND_TIMEOUT_MS, and a
+   * failure is never answered in process (fail closed), so it does not go through the guard.
+   */
+  ledger: RedisClient;
   /** keys of one brand: sf:<white-label> */
   prefix: string;
 }
+
+/** A ledger command may wait this long: correctness over speed, and an event-loop stall must not fail it. */
+export const LEDGER_COMMAND_TIMEOUT_MS = 2_000;
 
 export function connectSharedRedis(url: string, config: Config, log: Logger): SharedRedis {
   const client = createRedis(url);
@@ -32,8 +40,10 @@ export function connectSharedRedis(url: string, config: Config, log: Logger): Sh
       log(state === "up" ? "info" : "warn", state === "up" ? "redis up" : "redis down: serving from in-process state", { reason });
     },
   });
+  const ledger = createRedis(url, { commandTimeoutMs: LEDGER_COMMAND_TIMEOUT_MS });
+  ledger.on("error", () => undefined); // the main client logs the outage once
   log("info", "shared state in Redis", { redis: new URL(url).host });
-  return { client, guard, prefix: redisPrefix(config) };
+  return { client, guard, ledger, prefix: redisPrefix(config) };
 }
 
 /** Keys of one brand: sf:<white-label> */

@@ -2,6 +2,7 @@
  * Preflight and order creation (spec §6, §7). Never cached and never retried: an order must not be placed
  * twice, and a preflight must reflect the cart of this moment.
  */
+import { z } from "zod";
 import type { UpstreamDeps } from "./deps";
 import { NOT_FOUND_MESSAGES } from "./errors";
 import {
@@ -32,6 +33,12 @@ export interface Orders {
    * payment status (not in the spec's table; the assumed contract is ADR 099). Never cached.
    */
   order(person: PersonAuth, orderId: string): Promise<Order>;
+  /**
+   * GET /api/v1/persons/{personId}/orders?clientOrderKey={key} with the bearer token: the order placed with this
+   * checkout key, or null when there is none (ADR 145; not in the spec's table: the assumed contract, like ADR
+   * 099's). Throws when the upstream cannot tell. Never cached.
+   */
+  findByKey(person: PersonAuth, key: string): Promise<Order | null>;
 }
 
 export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
@@ -55,6 +62,15 @@ export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
         // the success screen waits for it: a slow answer shows "unknown" rather than a hanging page
         timeoutMs: 3_000,
       });
+    },
+    async findByKey(person, key) {
+      const orders = await http.get(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders`, z.array(orderSchema), {
+        token: person.accessToken,
+        query: { clientOrderKey: key },
+        // asked while the customer waits for a definite answer
+        timeoutMs: 5_000,
+      });
+      return orders[0] ?? null;
     },
   };
 }

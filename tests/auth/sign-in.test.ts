@@ -174,8 +174,10 @@ describe("tokens", () => {
       expect(text).not.toContain(accessToken);
       expect(text).not.toContain(refreshToken);
     }
-    // a person without a name is shown by the phone, grouped for reading
-    const name = (root.body.person as { name: string }).name;
+    // a person without a name has none in the header ('Профиль', issue 36 §4); the phone, grouped for reading, is the
+    // account menu's contact line
+    expect((root.body.person as { name: string }).name).toBe("");
+    const name = (root.body.person as { contact: string }).contact;
     expect(name).toMatch(/^\+7 \d{3} \d{3}[ -]\d{2}[ -]\d{2}$/);
     expect(name.replace(/\D/g, "")).toBe(auth.person_profile!.phone!.replace(/\D/g, ""));
     // the cookie itself is sealed: no token readable in it
@@ -266,7 +268,7 @@ describe("profile", () => {
     const person = await personOf(jar);
     expect(person?.profile).toEqual({ firstName: "Аня", phone: "+79990001122", email: "anna.orders@demo-pizza.example" });
     const root = await settle(async () => loadRootData(await contextOf(request("/", jar))));
-    expect(root.body.person).toEqual({ name: "Аня" });
+    expect(root.body.person).toEqual({ name: "Аня", contact: "+7 999 000 11 22" });
   });
 });
 

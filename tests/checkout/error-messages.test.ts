@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { errorText, knownErrorText, NOT_ACCEPTING_CODES, ORDER_POPUP_CODES } from "~/features/checkout/error-messages";
 import { CHECKOUT_KEY_PATTERN } from "~/features/checkout/checkout-schema";
-import { IDEMPOTENCY_KEY_PATTERN } from "../../server/orders/idempotency";
+import { CHECKOUT_KEY_PATTERN as LEDGER_KEY_PATTERN } from "../../server/orders/ledger";
 import { DEMO_ERROR_CODES } from "../../server/demo";
 import ru from "~/i18n/locales/ru/checkout";
 import en from "~/i18n/locales/en/checkout";
@@ -67,6 +67,6 @@ describe("any other code (spec §8 API failure rule)", () => {
 
 describe("the checkout key", () => {
   it("is checked in the browser as the idempotency store checks it", () => {
-    expect(CHECKOUT_KEY_PATTERN.source).toBe(IDEMPOTENCY_KEY_PATTERN.source);
+    expect(CHECKOUT_KEY_PATTERN.source).toBe(LEDGER_KEY_PATTERN.source);
   });
 });

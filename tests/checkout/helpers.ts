@@ -12,11 +12,13 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
 import type { StorefrontState } from "../../server/session";
-import { contextOf } from "../context";
+import { atDaytime, contextOf } from "../context";
 import { honeypotFields } from "../answer";
 
 export const UPSTREAM = "http://upstream.test";
 export const twin = createDemoUpstream(UPSTREAM);
+// the twin refuses an order 'as soon as possible' while its restaurant is closed: these tests order at a weekday noon
+atDaytime(twin.store);
 export const server = setupServer(...twin.handlers);
 
 export function withUpstream() {

@@ -57,7 +57,7 @@ describe("an upstream outage", () => {
         ),
       ),
     ));
-    expect(submit.status).toBe(503);
+    expect(submit.status).toBe(409);
     expect(JSON.stringify(submit.body)).toContain("оформление временно приостановлено");
     expect((await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions).toEqual(cart);
   });

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { unseal } from "~server/crypto";
 import { honeypotFields } from "../answer";
-import { storefrontStateSchema } from "~server/session";
+import { storefrontStateSchema, cookiePurpose } from "~server/session";
 import { setLogLevel } from "~server/log";
 import { createLoadContext, requestMiddleware } from "~server/context";
 import { contextOf, services } from "../context";
@@ -83,7 +83,7 @@ function storefrontCartFrom(response: Response): unknown[] | null {
   const raw = decodeURIComponent(cookie.slice("sf_state=".length).split(";")[0]!);
   if (!raw) return [];
   const sealed = JSON.parse(Buffer.from(raw, "base64").toString("utf8")) as string;
-  const plain = unseal(sealed, services().config.sessionSecrets, "sf_state");
+  const plain = unseal(sealed, services().config.sessionSecrets, cookiePurpose("sf_state", services().config.brand.whiteLabel));
   expect(plain, "the storefront cookie must stay readable").not.toBeNull();
   const parsed = storefrontStateSchema.safeParse(JSON.parse(plain!));
   expect(parsed.success, "the storefront cookie must stay valid").toBe(true);

@@ -6,8 +6,8 @@ import { http as mswHttp, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createMemoryRateLimitStore } from "~server/auth/rate-limit";
-import { createMemoryIdempotencyStore } from "~server/orders/idempotency";
-import { createRedis, createRedisCatalogStore, createRedisIdempotencyStore, createRedisRateLimitStore, redisReady } from "~server/redis";
+import { createMemoryLedgerStore, createRedisLedgerStore, type LedgerRecord } from "~server/orders/ledger";
+import { createRedis, createRedisCatalogStore, createRedisRateLimitStore, redisReady } from "~server/redis";
 import { createUpstream } from "~server/upstream";
 import { createCatalogCache, createLruStore } from "~server/upstream/cache";
 import { redisServerForTests } from "./redis-server";
@@ -55,17 +55,33 @@ describe.each([
   });
 });
 
+const pending = (attempt: string): LedgerRecord => ({ state: "pending", owner: "p1", startedAt: 1, attempt });
+const placed: LedgerRecord = { state: "placed", owner: "p1", value: { id: 7 }, storedAt: 2 };
+
 describe.each([
-  ["in process", () => createMemoryIdempotencyStore()],
-  ["redis", () => createRedisIdempotencyStore(redis.client, prefix())],
-])("order idempotency keys (%s)", (_name, make) => {
-  it("keeps a settled outcome until its time is up", async () => {
+  ["in process", () => createMemoryLedgerStore()],
+  ["redis", () => createRedisLedgerStore(redis.client, prefix())],
+])("the order ledger's store (%s)", (_name, make) => {
+  it("claims a key once (NX), and keeps a record until its time is up", async () => {
     const store = make();
     expect(await store.get("k1")).toBeNull();
-    await store.set("k1", { owner: "p1", value: { id: 7 }, storedAt: 1 }, 300);
-    expect(await store.get("k1")).toEqual({ owner: "p1", value: { id: 7 }, storedAt: 1 });
+    expect(await store.create("k1", pending("a"), 300)).toBe(true);
+    expect(await store.create("k1", pending("b"), 300)).toBe(false);
+    expect(await store.get("k1")).toEqual(pending("a"));
     await new Promise((r) => setTimeout(r, 400));
     expect(await store.get("k1")).toBeNull();
+  });
+
+  it("replaces a record only while it is the one expected (compare-and-set), and deletes with null", async () => {
+    const store = make();
+    await store.create("k2", pending("a"), 60_000);
+    expect(await store.replace("k2", pending("b"), pending("c"), 60_000)).toBe(false);
+    expect(await store.replace("k2", pending("a"), pending("c"), 60_000)).toBe(true);
+    expect(await store.get("k2")).toEqual(pending("c"));
+    expect(await store.replace("k2", pending("c"), null, 60_000)).toBe(true);
+    expect(await store.get("k2")).toBeNull();
+    await store.put("k2", placed, 60_000);
+    expect(await store.get("k2")).toEqual(placed);
   });
 });
 
@@ -125,15 +141,31 @@ describe("two storefront processes on one Redis", () => {
     expect((await upstream.catalog.restos(115)).degraded).toBe(true);
   });
 
-  it("let only one process claim an order key at a time", async () => {
+  it("let only one process claim an order key, and only one take it again after an unknown outcome", async () => {
     const p = prefix();
     onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
-    const a = createRedisIdempotencyStore(await client(), p);
-    const b = createRedisIdempotencyStore(await client(), p);
-    const results = await Promise.all([a.claim("key", "person-1", 5_000), b.claim("key", "person-1", 5_000)]);
-    expect(results.sort()).toEqual([false, true]);
-    await a.release("key");
-    expect(await b.claim("key", "person-1", 5_000)).toBe(true);
+    const a = createRedisLedgerStore(await client(), p);
+    const b = createRedisLedgerStore(await client(), p);
+    const claims = await Promise.all([a.create("key", pending("a"), 5_000), b.create("key", pending("b"), 5_000)]);
+    expect(claims.sort()).toEqual([false, true]);
+    const current = (await a.get("key"))!;
+    const retakes = await Promise.all([a.replace("key", current, pending("a2"), 5_000), b.replace("key", current, pending("b2"), 5_000)]);
+    expect(retakes.sort()).toEqual([false, true]);
+  });
+
+  it("a placed order lost by a Redis restart without persistence comes back from the process that placed it", async () => {
+    const p = prefix();
+    onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
+    const connection = await client();
+    const store = createRedisLedgerStore(connection, p);
+    await store.put("key", placed, 60_000);
+    // what a restart without persistence does to the key
+    await redis.client.del(`${p}:order:key`);
+    // this process still answers with it, and writes it back when its connection is made again
+    expect(await store.get("key")).toEqual(placed);
+    connection.emit("ready");
+    await expect.poll(() => redis.client.get(`${p}:order:key`)).toBe(JSON.stringify(placed));
+    expect(await createRedisLedgerStore(await client(), p).get("key")).toEqual(placed);
   });
 });
 

@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { seal } from "~server/crypto";
-import { CookieTooLargeError, openedOnce, type RequestSession } from "~server/session";
+import { cookiePurpose, CookieTooLargeError, openedOnce, type RequestSession } from "~server/session";
 import { contextOf } from "../context";
 
 /** The cookies of one request, as its context holds them (every loader and action of the request shares them). */
@@ -66,6 +67,42 @@ describe("cookie sessions", () => {
     await expect(session.commitHeaders()).rejects.toBeInstanceOf(CookieTooLargeError);
   });
 
+  it("never writes another cookie past 4,096 bytes either, and never fails the answer for one (ADR 144)", async () => {
+    const session = await sessionOf(new Request("http://localhost/"));
+    (await session.get("prefs")).app_locale = "en";
+    // a sign-in whose tokens the upstream made too large: nothing the customer could make smaller
+    const incompressible = randomBytes(4000).toString("base64");
+    (await session.get("auth")).person_token_set = { accessToken: incompressible, refreshToken: "r", source: "PHONE" };
+    const cookies = (await session.commitHeaders()).getSetCookie();
+    expect(cookies.map((c) => c.split("=")[0])).toEqual(["sf_prefs"]);
+    // left out once: the commit at the end of the request does not try it again
+    expect((await session.commitHeaders()).getSetCookie()).toHaveLength(0);
+  });
+
+  it("refuses an over-large cart cookie before anything is marked sent: what did fit goes at the next commit", async () => {
+    const session = await sessionOf(new Request("http://localhost/"));
+    (await session.get("prefs")).person_cookies_consent_accepted = true;
+    const state = await session.get("storefront");
+    state.order_comment = "c";
+    for (let i = 0; i < 400; i++) state.cart_positions.push({ positionId: (i * 7907) % 100_003 + 1, menuId: i * 31 + 1, count: (i % 9) + 1, modifiers: [] });
+    await expect(session.commitHeaders()).rejects.toBeInstanceOf(CookieTooLargeError);
+    state.cart_positions = state.cart_positions.slice(0, 3);
+    const names = (await session.commitHeaders()).getSetCookie().map((c) => c.split("=")[0]);
+    expect(names.sort()).toEqual(["sf_prefs", "sf_state"]);
+  });
+
+  it("commits what fits and says what did not, for an answer that tells the customer itself", async () => {
+    const session = await sessionOf(new Request("http://localhost/"));
+    (await session.get("prefs")).person_adulthood_confirmed = true;
+    const state = await session.get("storefront");
+    for (let i = 0; i < 400; i++) state.cart_positions.push({ positionId: (i * 7907) % 100_003 + 1, menuId: i * 31 + 1, count: (i % 9) + 1, modifiers: [] });
+    const { headers, refused } = await session.commitWhatFits();
+    expect(refused).toEqual(["storefront"]);
+    expect(headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["sf_prefs"]);
+    // the request's last commit (the middleware's) neither throws nor writes it
+    expect((await session.commitHeaders()).getSetCookie()).toHaveLength(0);
+  });
+
   it("drops storefront state saved by another white-label or version", async () => {
     const session = await sessionOf(new Request("http://localhost/"));
     const state = await session.get("storefront");
@@ -117,7 +154,8 @@ describe("cookie sessions", () => {
 
   it("reads a genuine cookie through its schema every time: defaults filled, an unfitting state empty, nothing to commit", async () => {
     const secrets = [process.env.SESSION_SECRET!];
-    const sealedAs = async (state: unknown) => (await createCookie("sf_state").serialize(seal(JSON.stringify(state), secrets, "sf_state"))).split(";")[0]!;
+    const purpose = cookiePurpose("sf_state", "demo-pizza");
+    const sealedAs = async (state: unknown) => (await createCookie("sf_state").serialize(seal(JSON.stringify(state), secrets, purpose))).split(";")[0]!;
     const partial = await sealedAs({ app_white_label: "demo-pizza", app_version: "1", city_id: 5 });
     for (let i = 0; i < 2; i++) {
       const session = await sessionOf(new Request("http://localhost/", { headers: { Cookie: partial } }));

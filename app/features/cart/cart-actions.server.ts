@@ -17,6 +17,7 @@ import { addToCart, clearCartLines, removeCartLine, removeUnavailable, setCartCo
 import { cartContext, orderDeliveryTime, orderingPaused, preflightCart } from "./cart-view.server";
 import { promoAction } from "./promo.server";
 import type { RequestContext } from "~server/context";
+import type { StorefrontState } from "~server/session";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -124,7 +125,8 @@ export async function cartAction(rc: RequestContext) {
       // the order form carries a honeypot (issue 8 §2): what was typed is kept, nothing is ordered
       if (!rc.services.honeypot.isHuman(form, "checkout")) return refuse(texts.errors.formRejected, 400);
       const ctx = await cartContext(rc);
-      if (orderingPaused(rc, ctx.catalog)) return refuse(texts.checkout.orderingPaused, 503);
+      // a refusal the customer can act on (try later), not a fault of ours: 409, never a 5xx (ADR 145)
+      if (orderingPaused(rc, ctx.catalog)) return refuse(texts.checkout.orderingPaused, 409);
       if (parsed.status !== "success") return refuse(texts.checkout.fixErrors, 400);
       // the cart hands itself to the order: priced here, without a preflight (the order is its own check)
       const { payload, available, priced } = await preflightCart(rc, ctx, { skipPreflight: true });
@@ -137,21 +139,44 @@ export async function cartAction(rc: RequestContext) {
         available,
       });
       switch (result.kind) {
-        case "sign-in":
-          return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, {
-            status: 303,
-            headers: await rc.session.commitHeaders(),
-          });
+        case "sign-in": {
+          // what was typed goes to the sign-in and back in the cart cookie; when it does not fit beside the cart
+          // (ADR 144) the customer is told here, the form keeps what was typed and the browser its cart
+          const { headers, refused } = await rc.session.commitWhatFits();
+          if (!refused.includes("storefront")) return redirect(`/auth?redirectTo=${encodeURIComponent("/cart")}`, { status: 303, headers });
+          const message = texts.errors.cookieTooLarge;
+          return data<CartActionData>({ ok: false, intent, error: message, result: parsed.reply({ formErrors: [message] }) }, { status: 400, headers });
+        }
         case "error":
           // the cart stays as it was: only a placed order empties it
           return refuse(result.message, 422, result.dayOff ? "day-off" : "order");
+        case "checking":
+          // the order's outcome is not known yet (ADR 145): the success screen says we are checking and shows the
+          // result when it is known; the cart is kept until then
+          return redirect(`/checkout/${result.key}`, { status: 303, headers: await safeHeaders(rc) });
         case "placed":
           // paid online: on to the payment page (a checked address, ADR 100); with JavaScript React Router turns an
           // address on another origin into a full-page navigation (window.location)
-          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await rc.session.commitHeaders() });
+          return redirect(result.paymentUrl ?? `/checkout/${result.key}`, { status: 303, headers: await placedOrderHeaders(rc) });
       }
     }
   }
+}
+
+/**
+ * The cookies after an order was placed (ADR 144). The emptied cart must reach the browser, or it would offer the
+ * same cart again: when the cookie does not fit even so, what was typed goes first (the contact details, filled
+ * again from the profile), then the delivery address; never a 500 after the order exists.
+ */
+async function placedOrderHeaders(rc: RequestContext): Promise<Headers> {
+  let commit = await rc.session.commitWhatFits();
+  const sheds: ((state: StorefrontState) => void)[] = [(state) => delete state.order_person, (state) => delete state.order_delivery_place];
+  for (const shed of sheds) {
+    if (!commit.refused.includes("storefront")) break;
+    shed(await rc.session.get("storefront"));
+    commit = await rc.session.commitWhatFits(commit.headers);
+  }
+  return commit.headers;
 }
 
 /** Cookie headers when they can be written; an over-large cookie is dropped rather than failing the answer. */

@@ -1,5 +1,5 @@
-/** The /cart loader: the cart view, a fresh checkout idempotency key and the no-JS confirmation flag. */
-import { newIdempotencyKey } from "~server/orders/idempotency";
+/** The /cart loader: the cart view, a fresh checkout key (the order ledger's, ADR 145) and the no-JS confirmation flag. */
+import { newCheckoutKey } from "~server/orders/ledger";
 import { moneyPattern } from "~/lib/money-pattern-reader";
 import { loadCartView } from "./cart-view.server";
 import type { RequestContext } from "~server/context";
@@ -16,8 +16,8 @@ export async function loadCartPage(rc: RequestContext) {
   return {
     view: {
       ...view,
-      // a key per rendered checkout form (server/orders/idempotency.ts)
-      checkoutKey: newIdempotencyKey(),
+      // a key per rendered checkout form (server/orders/ledger.ts)
+      checkoutKey: newCheckoutKey(),
       honeypot: rc.services.honeypot.props(),
       // how the page's language writes the cart's currency, so that the browser formats prices without ICU (ADR 117)
       moneyPattern: moneyPattern(view.currency, locale === "en" ? "en-US" : "ru-RU"),

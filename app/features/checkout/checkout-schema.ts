@@ -12,8 +12,8 @@ import type { TFunction } from "~/i18n/translator";
 export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const;
 
 /**
- * The checkout form's key (a UUID made when the cart page rendered). The server's idempotency store checks the
- * same pattern (server/orders/idempotency.ts IDEMPOTENCY_KEY_PATTERN; a unit test keeps the two equal).
+ * The checkout form's key (a UUID made when the cart page rendered). The server's order ledger checks the
+ * same pattern (server/orders/ledger.ts CHECKOUT_KEY_PATTERN; a unit test keeps the two equal).
  */
 export const CHECKOUT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

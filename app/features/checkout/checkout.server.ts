@@ -10,13 +10,14 @@ import { type StorefrontState } from "~server/session";
 import { messagesFor } from "~/i18n/locale.server";
 import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { parseCheckoutForm, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
-import { IDEMPOTENCY_KEY_PATTERN, IdempotencyInProgress, IdempotencyOwnerMismatch } from "~server/orders/idempotency";
+import { CHECKOUT_KEY_PATTERN, LedgerOwnerMismatch, LedgerUnavailable } from "~server/orders/ledger";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
-import { isApiError } from "~server/upstream";
-import type { DeliveryMethod, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
+import { isApiError, type PersonAuth } from "~server/upstream";
+import type { DeliveryMethod, Order, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 import { rememberOrder } from "~/features/reorder/history.server";
+import { effectiveLocation } from "~/features/location/location.server";
 import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payment.server";
 import type { PlacedOrder } from "./placed-order";
 
@@ -26,6 +27,8 @@ import type { RequestContext } from "~server/context";
 export type CheckoutResult =
   | { kind: "placed"; key: string; order: PlacedOrder; replayed: boolean; paymentUrl: string | null }
   | { kind: "sign-in" }
+  /** the outcome is not known yet (ADR 145): the success screen says we are checking, never "send it again" */
+  | { kind: "checking"; key: string }
   /** a refused order: its message shows in the order popup (spec §8 "Order popup"), the day-off one for `dayOff` */
   | { kind: "error"; message: string; dayOff: boolean; code: string | null };
 
@@ -81,72 +84,85 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   const person = cart.person;
   if (!person) return { kind: "sign-in" };
   const owner = String(person.auth.personId);
-  const idempotent = rc.services.orders;
+  const ledger = rc.services.orders;
   const state = await rc.session.get("storefront");
-
-  if (state.cart_positions.length === 0) {
-    // a refresh or resubmit after the order went through: the cart is already empty
-    const placed = (await idempotent.lookup<PlacedOrder>(input.key, owner)) ?? ownLastOrder(state, input.key, owner);
-    // (the success screen, not the payment page again: it says whether the payment is still awaited)
-    if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true, paymentUrl: null };
-    return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
-  }
+  const shown = { currency: cart.currency, deliveryTime: cart.deliveryTime };
+  const find = () => findOrder(rc, person.auth, input.key, shown);
 
   try {
-    const { value, replayed } = await idempotent.run<PlacedOrder>(input.key, owner, async () => {
-      // issues 8 and 14 §6: counted inside the run, so only a submission that reaches the upstream counts —
-      // a replay of a placed form, a double click or a concurrent twin joins this run instead
-      const limit = await checkOrderLimit(rc.services.rateLimits, owner, rc.clientAddress);
-      if (!limit.ok) {
-        throw new CheckoutStop(interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds }), "rate-limited");
-      }
-      const preflightPayload = cart.payload;
-      if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
-      if (!cart.available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
-      const place = cart.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
-      const payload: OrderPayload = {
-        ...preflightPayload,
-        payType: input.paymentMethod,
-        comment: input.comment || null,
-        personCount: rc.config.brand.cart.personCount ? (state.order_person_count ?? input.personCount ?? 1) : null,
-        preOrderAt: input.preOrderAt || null,
-        person: { name: input.name, phone: input.phone, email: input.email || null },
-        receiptEmail: input.receiptEmail || null,
-        apartment: place?.apartment || null,
-        entrance: place?.entrance || null,
-        floor: place?.floor || null,
-        intercom: place?.intercom || null,
-        returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(rc, input.key) : null,
-      };
-      const order = await rc.services.upstream.orders.createOrder(person.auth, payload);
-      const online = input.paymentMethod === "CARD_ONLINE";
-      return {
-        orderId: String(order.id),
-        number: order.number ?? String(order.id),
-        total: order.total,
-        currency: cart.currency,
-        deliveryTime: cart.deliveryTime,
-        ...(online ? { online, paymentUrl: checkedPaymentUrl(rc, order.paymentUrl, String(order.id)) } : {}),
-      };
-    });
+    if (state.cart_positions.length === 0) {
+      // a refresh or resubmit after the order went through: the cart is already empty
+      const known = await ledger.outcome<PlacedOrder>(input.key, owner, find).catch((error: unknown) => {
+        if (error instanceof LedgerUnavailable) return null;
+        throw error;
+      });
+      if (known?.kind === "checking") return { kind: "checking", key: input.key };
+      const placed = (known?.kind === "placed" ? known.value : null) ?? ownLastOrder(state, input.key, owner);
+      // (the success screen, not the payment page again: it says whether the payment is still awaited)
+      if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true, paymentUrl: null };
+      return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
+    }
+
+    // the browser's own word for this form (ADR 145): an attempt whose outcome it was not told
+    const hint = state.order_attempt?.key === input.key ? { startedAt: state.order_attempt.startedAt } : null;
+    const attemptStarted = Date.now();
+    const answer = await ledger.place<PlacedOrder>(input.key, owner, {
+      find,
+      classify: orderFailure,
+      place: async () => {
+        // issues 8 and 14 §6: counted only when an attempt would reach the upstream — a replay of a placed form,
+        // a double click or a concurrent twin joins the form's one attempt instead
+        const limit = await checkOrderLimit(rc.services.rateLimits, owner, rc.clientAddress);
+        if (!limit.ok) {
+          throw new CheckoutStop(interpolate(texts.checkout.tooManyOrders, { seconds: limit.retryAfterSeconds }), "rate-limited");
+        }
+        const preflightPayload = cart.payload;
+        if (!preflightPayload) throw new CheckoutStop(texts.checkout.cartEmpty);
+        if (!cart.available.includes(input.paymentMethod)) throw new CheckoutStop(texts.checkout.noPaymentMethods);
+        const place = cart.method === "DELIVERY" ? (state.order_delivery_place ?? null) : null;
+        const payload: OrderPayload = {
+          ...preflightPayload,
+          payType: input.paymentMethod,
+          comment: input.comment || null,
+          personCount: rc.config.brand.cart.personCount ? (state.order_person_count ?? input.personCount ?? 1) : null,
+          preOrderAt: input.preOrderAt || null,
+          person: { name: input.name, phone: input.phone, email: input.email || null },
+          receiptEmail: input.receiptEmail || null,
+          apartment: place?.apartment || null,
+          entrance: place?.entrance || null,
+          floor: place?.floor || null,
+          intercom: place?.intercom || null,
+          returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(rc, input.key) : null,
+          // what the upstream is asked for when this attempt's answer is lost (ADR 145)
+          clientOrderKey: input.key,
+        };
+        const order = await rc.services.upstream.orders.createOrder(person.auth, payload);
+        return placedOrderOf(rc, order, { ...shown, online: input.paymentMethod === "CARD_ONLINE" });
+      },
+    }, hint);
+    if (answer.kind === "checking") {
+      telemetry.count("orders_total", { outcome: "unknown", reason: "checking" });
+      // the browser keeps its word for the form: asked of the upstream again even if the ledger loses its record
+      if (!hint) state.order_attempt = { key: input.key, startedAt: attemptStarted };
+      return { kind: "checking", key: input.key };
+    }
+    if (answer.kind === "none") return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
+    const { value, replayed } = answer;
     // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
     if (!replayed) await rememberOrder(rc, owner, value, cart);
-    // the order exists: the cart and the one-off parts of the draft go
-    state.cart_positions = [];
-    state.order_promo_code = null;
-    state.order_comment = "";
-    state.order_pre_order_at = null;
-    const { paymentUrl = null, ...kept } = value;
-    state.last_order = { key: input.key, owner, ...kept };
+    forgetCart(state, input.key, owner, value);
     telemetry.count("orders_total", { outcome: replayed ? "replayed" : "placed", reason: replayed ? "duplicate" : "new" });
+    const { paymentUrl = null } = value;
     return { kind: "placed", key: input.key, order: value, replayed, paymentUrl };
   } catch (error) {
     telemetry.count("orders_total", { outcome: "refused", reason: refusalReason(error) });
+    // a definite refusal: the form holds no attempt any more (while the ledger cannot answer, it still may)
+    if (state.order_attempt?.key === input.key && !(error instanceof LedgerUnavailable)) state.order_attempt = null;
     if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: error.code };
-    // a key of someone else's form, or a twin submission another server has not finished: never a 500
-    if (error instanceof IdempotencyOwnerMismatch || error instanceof IdempotencyInProgress) {
-      return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
-    }
+    // the shared ledger cannot answer: nothing is placed that might be a second order (ADR 145)
+    if (error instanceof LedgerUnavailable) return { kind: "error", message: texts.checkout.ledgerUnavailable, dayOff: false, code: null };
+    // a key of someone else's form: never a 500
+    if (error instanceof LedgerOwnerMismatch) return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
     if (isApiError(error)) {
       const first = error.errors[0];
       const code = first?.code ?? error.code ?? null;
@@ -163,6 +179,74 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   }
 }
 
+/** What the success screen keeps of an order the upstream answered with. */
+function placedOrderOf(
+  rc: RequestContext,
+  order: Order,
+  shown: { currency: string; deliveryTime: number | null; online: boolean },
+): PlacedOrder {
+  return {
+    orderId: String(order.id),
+    number: order.number ?? String(order.id),
+    total: order.total,
+    currency: shown.currency,
+    deliveryTime: shown.deliveryTime,
+    ...(shown.online ? { online: true, paymentUrl: checkedPaymentUrl(rc, order.paymentUrl, String(order.id)) } : {}),
+  };
+}
+
+/** The order placed with this checkout key, asked of the upstream when an attempt's answer was lost (ADR 145). */
+async function findOrder(
+  rc: RequestContext,
+  auth: PersonAuth,
+  key: string,
+  shown: { currency: string; deliveryTime: number | null },
+): Promise<PlacedOrder | null> {
+  const found = await rc.services.upstream.orders.findByKey(auth, key);
+  // a CARD_ONLINE order carries its payment's status
+  return found ? placedOrderOf(rc, found, { ...shown, online: found.paymentStatus !== null }) : null;
+}
+
+/** the currency of the customer's resto, for an order found upstream after its answer was lost */
+async function restoCurrency(rc: RequestContext, state: StorefrontState): Promise<string> {
+  const restoId = effectiveLocation(state, rc.config.brand)?.restoId;
+  if (!restoId) return "RUB";
+  return (await rc.services.upstream.catalog.resto(restoId).catch(() => null))?.value.currency ?? "RUB";
+}
+
+/** The order exists: the cart and the one-off parts of the draft go, and the browser keeps the order (ADR 096). */
+function forgetCart(state: StorefrontState, key: string, owner: string, order: PlacedOrder) {
+  state.order_attempt = null;
+  state.cart_positions = [];
+  state.order_promo_code = null;
+  state.order_comment = "";
+  state.order_pre_order_at = null;
+  const { paymentUrl: _url, ...kept } = order;
+  state.last_order = { key, owner, ...kept };
+}
+
+/**
+ * Whether a failed order POST surely placed nothing ("refused": the upstream said no with a 4xx, nothing was sent —
+ * the circuit was open, the connection refused —, or our own check stopped it) or may have placed it ("unknown": a
+ * timeout, a lost connection, a 5xx, an answer we cannot read: the upstream may have committed it, ADR 145).
+ */
+export function orderFailure(error: unknown): "refused" | "unknown" {
+  if (error instanceof CheckoutStop) return "refused";
+  if (!isApiError(error)) return "unknown";
+  if (error.kind === "http") return error.status >= 400 && error.status < 500 ? "refused" : "unknown";
+  if (error.kind === "network") return error.code === "circuit-open" || refusedConnection(error.cause) ? "refused" : "unknown";
+  return "unknown";
+}
+
+/** the connection was never made: nothing was sent */
+function refusedConnection(cause: unknown): boolean {
+  for (let c = cause, depth = 0; c && depth < 4; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") return true;
+  }
+  return false;
+}
+
 class CheckoutStop extends Error {
   constructor(
     message: string,
@@ -174,25 +258,10 @@ class CheckoutStop extends Error {
 
 function refusalReason(error: unknown): string {
   if (error instanceof CheckoutStop) return error.code ?? "cart";
-  if (error instanceof IdempotencyOwnerMismatch) return "key-owner";
-  if (error instanceof IdempotencyInProgress) return "in-progress";
+  if (error instanceof LedgerOwnerMismatch) return "key-owner";
+  if (error instanceof LedgerUnavailable) return "ledger-unavailable";
   if (isApiError(error)) return error.errors[0]?.code ?? error.code ?? `http-${error.status}`;
   return "error";
-}
-
-/** The placed order behind a success URL, for its owner only. */
-export async function placedOrder(rc: RequestContext, key: string): Promise<PlacedOrder | null> {
-  return (await ownPlacedOrder(rc, key))?.order ?? null;
-}
-
-async function ownPlacedOrder(rc: RequestContext, key: string): Promise<{ order: PlacedOrder; person: CheckoutPerson } | null> {
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
-  const person = await checkoutPerson(rc);
-  if (!person) return null;
-  const owner = String(person.auth.personId);
-  const stored = await rc.services.orders.lookup<PlacedOrder>(key, owner);
-  const order = stored ?? ownLastOrder(await rc.session.get("storefront"), key, owner);
-  return order ? { order, person } : null;
 }
 
 /**
@@ -206,12 +275,47 @@ function ownLastOrder(state: StorefrontState, key: string, owner: string): Place
   return order;
 }
 
-/** The success screen's data: the order placed with this checkout key, else back (303) to the cart. */
+/**
+ * The success screen's data: the order placed with this checkout key; while its outcome is unknown (ADR 145), that
+ * we are checking (the page refreshes itself until it is known); when the attempt left no order, that it was not
+ * placed and the cart is kept. Anything else — a key of no attempt, another customer's key — back (303) to the cart.
+ */
 export async function loadSuccessPage(rc: RequestContext, key: string) {
-  const placed = await ownPlacedOrder(rc, key);
-  if (!placed) throw redirect("/cart", { status: 303, headers: await rc.session.commitHeaders() });
+  const noStore = { "Cache-Control": "private, no-store" };
+  // a page, not a form: what does not fit is left out and logged (ADR 144), never a 500
+  const headers = async (init?: HeadersInit) => (await rc.session.commitWhatFits(init)).headers;
+  const toCart = async () => redirect("/cart", { status: 303, headers: await headers() });
+  if (!CHECKOUT_KEY_PATTERN.test(key)) throw await toCart();
+  const person = await checkoutPerson(rc);
+  if (!person) throw await toCart();
+  const owner = String(person.auth.personId);
+  const state = await rc.session.get("storefront");
+  const shown = { currency: await restoCurrency(rc, state), deliveryTime: null };
+  let known: Awaited<ReturnType<typeof rc.services.orders.outcome<PlacedOrder>>> | null;
+  try {
+    const hint = state.order_attempt?.key === key ? { startedAt: state.order_attempt.startedAt } : null;
+    known = await rc.services.orders.outcome<PlacedOrder>(key, owner, () => findOrder(rc, person.auth, key, shown), hint);
+  } catch (error) {
+    // the shared ledger is away: the browser's own copy of its last order still shows (ADR 096)
+    if (!(error instanceof LedgerUnavailable) && !(error instanceof LedgerOwnerMismatch)) throw error;
+    known = null;
+  }
+  if (known?.kind === "checking") {
+    return data({ status: "checking" as const, order: null, payment: null }, { headers: await headers(noStore) });
+  }
+  const placed = (known?.kind === "placed" ? known.value : null) ?? ownLastOrder(state, key, owner);
+  if (!placed) {
+    if (known?.kind === "none" && known.attempted) {
+      // the attempt is over without an order: the form is free again
+      if (state.order_attempt?.key === key) state.order_attempt = null;
+      return data({ status: "not-placed" as const, order: null, payment: null }, { headers: await headers(noStore) });
+    }
+    throw await toCart();
+  }
+  // found after the customer was told we were checking: the order exists now, so the cart goes
+  if (state.last_order?.key !== key) forgetCart(state, key, owner, placed);
   // paid online: what the upstream says of the payment now (ADR 099), never what the return URL claims
-  const payment = placed.order.online ? await loadPayment(rc, placed.person.auth, placed.order) : null;
-  const { paymentUrl: _url, ...order } = placed.order;
-  return data({ order, payment }, { headers: await rc.session.commitHeaders({ "Cache-Control": "private, no-store" }) });
+  const payment = placed.online ? await loadPayment(rc, person.auth, placed) : null;
+  const { paymentUrl: _url, ...order } = placed;
+  return data({ status: "placed" as const, order, payment }, { headers: await headers(noStore) });
 }

@@ -1,0 +1,114 @@
+// An unknown outcome is a state of its own (ADR 145): the upstream committed the order but its answer was lost — or
+// it may have — and the same form sent again never places a second order on its own. Against the twin through msw.
+import { http, HttpResponse } from "msw";
+import { answerOf } from "../answer";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream } from "./helpers";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { action } from "~/routes/cart";
+import { loader as successLoader } from "~/routes/checkout.$key";
+import { orderFailure } from "~/features/checkout/checkout.server";
+import { ApiError } from "~server/upstream/errors";
+import { contextOf, routeArgs } from "../context";
+
+withUpstream();
+
+let person: Awaited<ReturnType<typeof demoPersonAuth>>;
+beforeAll(async () => {
+  person = await demoPersonAuth();
+});
+afterEach(() => twin.store.setScenario({ afterCommit: null }));
+
+const CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
+const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+
+const submit = async (cookie: string, key: string) => answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, key }))));
+const successPage = async (cookie: string, key: string) =>
+  answerOf(await successLoader({ ...(await routeArgs(get(`/checkout/${key}`, cookie))), params: { key } }));
+const ordersOf = (key: string) => twin.store.orders().filter((o) => o.payload.clientOrderKey === key);
+const cartOf = async (cookie: string) => (await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions;
+
+describe("an order whose answer is lost after the upstream committed it", () => {
+  for (const [what, afterCommit] of [
+    ["a 502 after the commit", { delayMs: 0, status: 502, drop: false }],
+    ["the connection dropped after the commit", { delayMs: 0, status: null, drop: true }],
+  ] as const) {
+    it(`${what}: the customer is not told it failed; the success screen and a resubmit find the one order`, async () => {
+      const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+      const key = crypto.randomUUID();
+      twin.store.setScenario({ afterCommit });
+      const first = await submit(cookie, key);
+      twin.store.setScenario({ afterCommit: null });
+      // "we are checking", on the success screen's address; the cart is kept until the outcome is known
+      expect(first.status).toBe(303);
+      expect(first.headers.get("Location")).toBe(`/checkout/${key}`);
+      let browser = nextCookie(cookie, first.headers);
+      expect(await cartOf(browser)).toEqual(CART);
+      expect(ordersOf(key)).toHaveLength(1);
+
+      // the same form sent again (the customer did not believe it): the upstream is asked, the order found
+      const again = await submit(browser, key);
+      expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
+      browser = nextCookie(browser, again.headers);
+      expect(ordersOf(key)).toHaveLength(1);
+      expect(await cartOf(browser)).toEqual([]);
+      const page = await successPage(browser, key);
+      expect(page.body).toMatchObject({ status: "placed", order: { orderId: String(ordersOf(key)[0]!.id) } });
+    });
+  }
+
+  it("the success screen alone finds the order and empties the cart", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const key = crypto.randomUUID();
+    twin.store.setScenario({ afterCommit: { delayMs: 0, status: 504, drop: false } });
+    const first = await submit(cookie, key);
+    twin.store.setScenario({ afterCommit: null });
+    const browser = nextCookie(cookie, first.headers);
+    const page = await successPage(browser, key);
+    expect(page.body).toMatchObject({ status: "placed", order: { number: ordersOf(key)[0]!.number } });
+    expect(await cartOf(nextCookie(browser, page.headers))).toEqual([]);
+    expect(ordersOf(key)).toHaveLength(1);
+  });
+});
+
+describe("an order whose outcome the upstream cannot tell yet", () => {
+  it("says 'checking' on every resubmit and on the success screen, and places nothing more", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const key = crypto.randomUUID();
+    const before = twin.store.orders().length;
+    // a 503 with nothing committed: the BFF cannot know that nothing was committed
+    server.use(http.post(`${UPSTREAM}/api/v1/persons/:id/orders`, () => HttpResponse.json({ errors: [{ code: "unavailable", message: "Service Unavailable" }] }, { status: 503 })));
+    const first = await submit(cookie, key);
+    expect(first.headers.get("Location")).toBe(`/checkout/${key}`);
+    server.resetHandlers();
+    const browser = nextCookie(cookie, first.headers);
+    // the browser keeps its word for the form, in case the ledger loses its record
+    expect((await (await contextOf(get("/", browser))).session.get("storefront")).order_attempt).toMatchObject({ key });
+    // the upstream answers the look-up: nothing for this key, but the first attempt may still be committed
+    for (let i = 0; i < 3; i++) {
+      const again = await submit(browser, key);
+      expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
+    }
+    expect((await successPage(browser, key)).body).toMatchObject({ status: "checking" });
+    // and while the look-up itself fails, still checking
+    server.use(http.get(`${UPSTREAM}/api/v1/persons/:id/orders`, () => HttpResponse.error()));
+    expect((await successPage(browser, key)).body).toMatchObject({ status: "checking" });
+    expect((await submit(browser, key)).headers.get("Location")).toBe(`/checkout/${key}`);
+    expect(twin.store.orders().length).toBe(before);
+    expect(await cartOf(browser)).toEqual(CART);
+  });
+});
+
+describe("which failures of the order POST may have placed it", () => {
+  const http4xx = new ApiError({ kind: "http", status: 422, code: "x", message: "no", method: "POST", path: "/o" });
+  const http5xx = new ApiError({ kind: "http", status: 502, code: "x", message: "bad gateway", method: "POST", path: "/o" });
+  const timeout = new ApiError({ kind: "timeout", code: "timeout", message: "t", method: "POST", path: "/o" });
+  const open = new ApiError({ kind: "network", code: "circuit-open", message: "n", method: "POST", path: "/o" });
+  const refused = new ApiError({ kind: "network", code: "network", message: "n", method: "POST", path: "/o", cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }) });
+  const reset = new ApiError({ kind: "network", code: "network", message: "n", method: "POST", path: "/o", cause: Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET" } }) });
+  const unreadable = new ApiError({ kind: "invalid-response", status: 200, code: "invalid-response", message: "i", method: "POST", path: "/o" });
+
+  it("a refusal or nothing sent is 'refused'; a timeout, a 5xx, a reset or an unreadable answer is 'unknown'", () => {
+    expect([http4xx, open, refused].map(orderFailure)).toEqual(["refused", "refused", "refused"]);
+    expect([http5xx, timeout, reset, unreadable, new Error("a bug of ours")].map(orderFailure)).toEqual(["unknown", "unknown", "unknown", "unknown", "unknown"]);
+  });
+});
