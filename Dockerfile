@@ -16,7 +16,8 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx react-router build && node scripts/precompress.mjs
+# the client build, its compressed assets (ADR 135) and every brand's PNG app icons (ADR 154)
+RUN npx react-router build && node scripts/precompress.mjs && node scripts/pwa-icons.mjs
 
 FROM ${BASE_IMAGE} AS prod-deps
 ARG NODE_EXTRA_CA_CERTS
@@ -31,7 +32,7 @@ COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
 COPY --chown=root:root package.json server.mjs ./
 # server.mjs imports these plain modules (ADR 077, 128, 137); tests/structure/dockerfile.test.ts checks the list
-COPY --chown=root:root server/env.mjs server/http-origin.mjs server/asset-version.mjs ./server/
+COPY --chown=root:root server/env.mjs server/proxy-trust.mjs server/http-origin.mjs server/asset-version.mjs ./server/
 COPY --chown=root:root brands ./brands
 COPY --chown=root:root public ./public
 USER node

@@ -47,8 +47,11 @@ test.describe("sign-in", () => {
     await putInCart(page);
     const { phone } = await signInWithPhone(page, randomPhone(), "/");
     await expect(page).toHaveURL(/\/$/);
-    // a new person has no name: the header shows the phone number, as people write it
-    const shown = (await page.getByTestId("person-name").textContent()) ?? "";
+    // a new person has no name: the header says 'Профиль' (issue 36 §4: a phone cut to '+7 900…' names no one), and
+    // the account menu names the phone, as people write it
+    await expect(page.getByTestId("person-name")).toHaveText("Профиль");
+    await page.getByTestId("account-menu").locator("summary").click();
+    const shown = (await page.getByTestId("person-contact").textContent()) ?? "";
     expect(shown).toMatch(/^\+7 \d{3} \d{3}[ -]\d{2}[ -]\d{2}$/);
     expect(shown.replace(/\D/g, "")).toBe(phone.replace(/\D/g, ""));
     await expect(page.getByTestId("cart-badge")).toHaveText("2");

@@ -139,7 +139,9 @@ test.describe("cart and checkout", () => {
       email: "",
       receiptEmail: "",
       comment: "",
-      preOrderAt: "",
+      // the time the form offers first: 'as soon as possible' while the restaurant is open, else its first
+      // pre-order time (issue 36 §2: an ASAP order is refused while it is closed, whatever the hour of the run)
+      preOrderAt: await form.locator('select[name="preOrderAt"]').inputValue(),
     };
     const [a, b] = await Promise.all([
       page.request.post("/cart", { form: fields, maxRedirects: 0 }),

@@ -14,17 +14,39 @@ async function cachedPaths(page: Page) {
   }, CACHE);
 }
 
+/** the address answers a PNG of `size` × `size` (its IHDR chunk) */
+async function expectPng(request: Page["request"], href: string, size: number) {
+  const answer = await request.get(href);
+  expect(answer.status(), href).toBe(200);
+  expect(answer.headers()["content-type"]).toContain("image/png");
+  const bytes = await answer.body();
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], href).toEqual([size, size]);
+}
+
 test.describe("install the storefront", () => {
   test("every page links the brand's manifest; it names the brand and its icons are the mark", async ({ page, request }) => {
     await page.goto("/");
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
     const manifest = await (await request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ name: "Демо Пицца", short_name: "Демо Пицца", display: "standalone", start_url: "/", theme_color: "#ff6a2b" });
-    for (const icon of manifest.icons as { src: string }[]) {
+    const icons = manifest.icons as { src: string; type: string; sizes: string; purpose: string }[];
+    for (const icon of icons.filter((i) => i.type === "image/svg+xml")) {
       const answer = await request.get(icon.src);
       expect(answer.headers()["content-type"]).toContain("image/svg+xml");
       expect(await answer.text()).toContain("#ff6a2b"); // the demo mark's orange disc
     }
+    // issue 36 §7: PNG icons made at build time, for launchers that take no SVG
+    const png = icons.filter((i) => i.type === "image/png");
+    expect(png.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    for (const icon of png) await expectPng(request, icon.src, Number(icon.sizes.split("x")[0]));
+  });
+
+  test("an iPhone gets a PNG apple-touch-icon of 180 × 180 (issue 36 §7)", async ({ page, request }) => {
+    await page.goto("/");
+    const href = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    expect(href).toMatch(/^\/icons\/demo-pizza\/apple-touch-icon\.png\?v=/);
+    await expectPng(request, href!, 180);
   });
 
   test("with JavaScript Chromium finds the storefront installable", async ({ page, browserName }, testInfo) => {

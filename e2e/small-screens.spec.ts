@@ -47,7 +47,9 @@ async function placeOrder(page: Page, phone: string): Promise<string> {
       email: "",
       receiptEmail: "",
       comment: "",
-      preOrderAt: "",
+      // the time the form offers first: 'as soon as possible' while the restaurant is open, else its first
+      // pre-order time (issue 36 §2: an ASAP order is refused while it is closed, whatever the hour of the run)
+      preOrderAt: await form.locator('select[name="preOrderAt"]').inputValue(),
     },
     maxRedirects: 0,
   });

@@ -8,6 +8,8 @@ if (!existsSync("build/server/index.js") || process.env.FORCE_BUILD === "1") {
   console.log("No production build yet: building (about half a minute)…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // the brands' PNG app icons (ADR 154); without them the manifest lists the SVG icons only
+  spawnSync(process.execPath, ["scripts/pwa-icons.mjs"], { stdio: "inherit" });
 }
 process.env.NODE_ENV ??= "production";
 const child = spawn(process.execPath, ["server.mjs"], { stdio: "inherit", env: process.env });

@@ -13,12 +13,36 @@ let shared: Services | undefined;
 
 /** This test file's services, made from process.env at first use. */
 export function services(): Services {
-  return (shared ??= createServices(loadConfig(process.env)));
+  return (shared ??= withDaytimeTwin(createServices(loadConfig(process.env))));
 }
 
 /** Services of another environment (process.env with these values on top), for tests that compare set-ups. */
 export function servicesWith(env: Record<string, string | undefined>, overrides?: ServiceOverrides): Services {
-  return createServices(loadConfig({ ...process.env, ...env }), overrides);
+  return withDaytimeTwin(createServices(loadConfig({ ...process.env, ...env }), overrides));
+}
+
+const WEEK = 7 * 24 * 3_600_000;
+/** Wednesday 2026-01-07 12:00 in Moscow */
+const WEDNESDAY_NOON_MSK = Date.UTC(2026, 0, 7, 9);
+
+/**
+ * The twin refuses an order 'as soon as possible' while its restaurant is closed (issue 36 §2), so a test that
+ * orders would depend on the hour the suite runs at. The twin of the tests' services reads its restaurants' hours at
+ * a Wednesday noon in Moscow (when every demo restaurant but the day-off one and Samara's Sunday is open), running on
+ * from there; its other clocks (tokens, SMS codes) stay the real one. Tests of the hours set their own
+ * (`twinOf(s).store.setHoursClock`).
+ */
+function withDaytimeTwin(s: Services): Services {
+  const twin = (s.demo as { twin?: DemoUpstream } | null)?.twin;
+  if (twin) atDaytime(twin.store);
+  return s;
+}
+
+/** A twin's store reads its restaurants' hours at a Wednesday noon in Moscow, running on from there (see above). */
+export function atDaytime(store: Pick<DemoUpstream["store"], "setHoursClock">) {
+  const started = Date.now();
+  const pinned = WEDNESDAY_NOON_MSK + Math.floor((started - WEDNESDAY_NOON_MSK) / WEEK) * WEEK;
+  store.setHoursClock(() => pinned + (Date.now() - started));
 }
 
 /** The twin of demo-mode services (its store: SMS codes, orders, scenarios); the stand-ins keep it for tests. */

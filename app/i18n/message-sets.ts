@@ -37,7 +37,7 @@ export const ROUTE_MESSAGES = {
   "routes/restos._index": ["menu", "restos"],
   "routes/restos.$restoId": ["menu", "restos"],
   "routes/search": ["menu", "search"],
-  "routes/cart": ["cart", "checkout", "validation", "reorder.share"],
+  "routes/cart": ["cart", "checkout", "validation", "reorder.share", "restos.opensToday", "restos.opensTomorrow", "restos.opensOn", "menu.daysOn"],
   "routes/cart_.share": ["reorder"],
   "routes/shared-cart.$code": ["reorder"],
   "routes/checkout.$key": ["checkout", "payment", "validation", "reorder"],

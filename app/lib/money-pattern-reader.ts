@@ -3,7 +3,7 @@
  * process, and keeps it only if it reproduces Intl's text exactly on a set of test amounts. Not imported by the
  * browser's code (only loaders send patterns), so none of it is in a first view.
  */
-import { formatMoney, moneyFormatter } from "./money";
+import { formatMoney, moneyParts } from "./money";
 import { formatWithPattern, type MoneyPattern } from "./money-pattern";
 
 /** the amounts (minor units) a pattern must write exactly as Intl does before it is used */
@@ -57,7 +57,7 @@ const read = new Map<string, MoneyPattern | null>();
 export function moneyPattern(currency: string, locale: string): MoneyPattern | null {
   const key = `${locale}|${currency}`;
   if (!read.has(key)) {
-    const parts = (major: number) => moneyFormatter(locale, currency, 2).formatToParts(major);
+    const parts = (major: number) => moneyParts(major, currency, locale, 2);
     read.set(key, readMoneyPattern(locale, currency, (minor) => formatMoney(minor, currency, locale), parts));
   }
   return read.get(key) ?? null;

@@ -59,7 +59,7 @@ export function multiplyMinor(unit: number, count: number): number {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Intl's currency formatter, one per locale, currency and fraction digits. */
+/** Intl's currency formatter, one per locale, currency and fraction digits; the narrow symbol ("₽", "$", "€"). */
 export function moneyFormatter(locale: string, currency: string, fractionDigits: 0 | 2): Intl.NumberFormat {
   const key = `${locale}|${currency}|${fractionDigits}`;
   let nf = formatters.get(key);
@@ -67,6 +67,7 @@ export function moneyFormatter(locale: string, currency: string, fractionDigits:
     nf = new Intl.NumberFormat(locale, {
       style: "currency",
       currency,
+      currencyDisplay: "narrowSymbol",
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: MONEY_MAX_FRACTION_DIGITS,
     });
@@ -76,16 +77,41 @@ export function moneyFormatter(locale: string, currency: string, fractionDigits:
 }
 
 /**
+ * Currencies whose symbol customers read after the amount in whatever language the page is in (issue 36 §4: an
+ * English page of a Russian restaurant writes "390 ₽", as the menu board does, not "RUB 390" nor "₽390").
+ */
+const SYMBOL_AFTER = new Set(["RUB", "BYN", "KZT", "UAH", "KGS", "UZS", "TJS", "AMD", "AZN", "GEL", "MDL", "RSD"]);
+
+/**
+ * The parts of an amount (major units) as the storefront writes it: Intl's, in the locale's separators, with the
+ * currency's narrow symbol; for a currency of `SYMBOL_AFTER`, the symbol after the number ("-390 ₽").
+ */
+export function moneyParts(major: number, currency: string, locale: string, fractionDigits: 0 | 2): Intl.NumberFormatPart[] {
+  const parts = moneyFormatter(locale, currency, fractionDigits).formatToParts(major);
+  if (!SYMBOL_AFTER.has(currency.toUpperCase())) return parts;
+  const numberTypes = new Set(["integer", "group", "decimal", "fraction"]);
+  const first = parts.findIndex((p) => numberTypes.has(p.type));
+  const symbol = parts.findIndex((p) => p.type === "currency");
+  if (first < 0 || symbol < 0 || symbol > first) return parts;
+  // the symbol and the space around it leave the front; the sign stays before the number
+  const rest = parts.filter((p, i) => i !== symbol && !(p.type === "literal" && /^\s+$/.test(p.value)));
+  return [...rest, { type: "literal", value: "\u00a0" }, parts[symbol]!];
+}
+
+/**
  * Formats minor units for display (spec §9): whole amounts without fraction digits ("350 ₽"), others with
- * exactly two ("350,50 ₽", never "350,5 ₽"). Intl decides symbol, separators and spacing (ru-RU uses
- * no-break spaces: "1 234 ₽" is "1\u00a0234\u00a0₽"). An unknown currency code falls back to
- * "<number> <code>" instead of throwing.
+ * exactly two ("350,50 ₽", never "350,5 ₽"). Intl decides separators and spacing (ru-RU uses no-break spaces:
+ * "1 234 ₽" is "1\u00a0234\u00a0₽"), the narrow symbol is written, after the amount for the currencies whose
+ * customers read it so ("390 ₽" in English too). An unknown currency code falls back to "<number> <code>" instead
+ * of throwing.
  */
 export function formatMoney(minor: number, currency = "RUB", locale = "ru-RU"): string {
   const major = fromMinor(minor);
   const digits: 0 | 2 = minor % MINOR_UNITS_PER_MAJOR === 0 ? 0 : 2;
   try {
-    return moneyFormatter(locale, currency, digits).format(major);
+    return moneyParts(major, currency, locale, digits)
+      .map((p) => p.value)
+      .join("");
   } catch {
     const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(major);
     return `${number}\u00a0${currency}`;

@@ -6,6 +6,7 @@
 export interface PwaTheme {
   mode: "dark" | "light";
   primary: string;
+  onPrimary?: string;
   background?: string;
   text?: string;
 }
@@ -35,9 +36,27 @@ export function shortName(name: string): string {
 }
 
 export const ICON_PATHS = { any: "/icons/any.svg", maskable: "/icons/maskable.svg" } as const;
-export type IconPurpose = keyof typeof ICON_PATHS;
+/** "apple": the apple-touch-icon, a full square (iOS rounds it itself, and shows no transparency) */
+export type IconPurpose = keyof typeof ICON_PATHS | "apple";
 
-export function webManifest(brand: PwaBrand, lang: string) {
+/**
+ * The PNG icons made per brand at build time (issue 36 §7, ADR 154, scripts/pwa-icons.mjs): iOS takes only a PNG
+ * apple-touch-icon, and some Android launchers only PNG manifest icons.
+ */
+export const PNG_ICONS = [
+  { file: "icon-192.png", size: 192, purpose: "any" },
+  { file: "icon-512.png", size: 512, purpose: "any" },
+  { file: "maskable-512.png", size: 512, purpose: "maskable" },
+  { file: "apple-touch-icon.png", size: 180, purpose: "apple" },
+] as const satisfies readonly { file: string; size: number; purpose: IconPurpose }[];
+
+/** Where a brand's PNG icon is served (the build's client folder: `icons/<whiteLabel>/<file>`), its version in the query. */
+export function pngIconHref(brand: Pick<PwaBrand, "whiteLabel" | "version">, file: string): string {
+  return `/icons/${encodeURIComponent(brand.whiteLabel)}/${file}?v=${encodeURIComponent(brand.version)}`;
+}
+
+/** `pngIcons`: the brand's PNG icons are in the build (made by `npm run build`); without them, SVG only. */
+export function webManifest(brand: PwaBrand, lang: string, pngIcons = false) {
   const background = backgroundOf(brand.theme);
   return {
     // the id stays when the brand's version changes: the installed app is updated, not duplicated
@@ -56,6 +75,14 @@ export function webManifest(brand: PwaBrand, lang: string) {
     icons: [
       { src: ICON_PATHS.any, sizes: "any", type: "image/svg+xml", purpose: "any" },
       { src: ICON_PATHS.maskable, sizes: "any", type: "image/svg+xml", purpose: "maskable" },
+      ...(pngIcons
+        ? PNG_ICONS.filter((icon) => icon.purpose !== "apple").map((icon) => ({
+            src: pngIconHref(brand, icon.file),
+            sizes: `${icon.size}x${icon.size}`,
+            type: "image/png",
+            purpose: icon.purpose,
+          }))
+        : []),
     ],
   };
 }
@@ -73,18 +100,35 @@ function nestMark(markSvg: string, x: number, size: number): string | null {
 const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * A 512×512 icon: the mark on the brand's background. `maskable` keeps the mark inside the 80 % safe zone and
- * fills the whole square (launchers cut their own shape); `any` rounds the corners itself. Without an SVG mark,
- * the brand's initial in its primary colour.
+ * A mark drawn from the brand's colours alone (no text, so it needs no font: the PNG renderer has none): a disc of
+ * the primary colour, a ring and a dot of its text-on-primary colour — a plate, seen from above.
  */
-export function iconSvg(brand: PwaBrand, markSvg: string | null, purpose: IconPurpose): string {
+function colourMark(brand: PwaBrand, size: number): string {
+  const r = size / 2;
+  const on = brand.theme.onPrimary ?? backgroundOf(brand.theme);
+  return (
+    `<circle cx="256" cy="256" r="${r}" fill="${brand.theme.primary}"/>` +
+    `<circle cx="256" cy="256" r="${r * 0.62}" fill="none" stroke="${on}" stroke-width="${r * 0.1}"/>` +
+    `<circle cx="256" cy="256" r="${r * 0.22}" fill="${on}"/>`
+  );
+}
+
+/**
+ * A 512×512 icon: the mark on the brand's background. `maskable` keeps the mark inside the 80 % safe zone and
+ * fills the whole square (launchers cut their own shape); `apple` fills the square too (iOS rounds it) with a larger
+ * mark; `any` rounds the corners itself. Without an SVG mark: the brand's initial in its primary colour, or with
+ * `glyph: "colours"` (the PNG icons, rendered without fonts) a mark drawn from its colours.
+ */
+export function iconSvg(brand: PwaBrand, markSvg: string | null, purpose: IconPurpose, options: { glyph?: "initial" | "colours" } = {}): string {
   const background = backgroundOf(brand.theme);
-  const size = purpose === "maskable" ? 300 : 400;
+  const size = purpose === "maskable" ? 300 : purpose === "apple" ? 380 : 400;
   const offset = (512 - size) / 2;
-  const mark =
-    (markSvg && nestMark(markSvg, offset, size)) ??
-    `<text x="256" y="256" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="280" font-weight="700" fill="${brand.theme.primary}">${escapeXml([...brand.displayName.trim()][0] ?? "·")}</text>`;
-  const radius = purpose === "maskable" ? 0 : 96;
+  const fallback =
+    options.glyph === "colours"
+      ? colourMark(brand, size)
+      : `<text x="256" y="256" dy="0.35em" text-anchor="middle" font-family="system-ui, sans-serif" font-size="280" font-weight="700" fill="${brand.theme.primary}">${escapeXml([...brand.displayName.trim()][0] ?? "·")}</text>`;
+  const mark = (markSvg && nestMark(markSvg, offset, size)) ?? fallback;
+  const radius = purpose === "any" ? 96 : 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512"><rect width="512" height="512" rx="${radius}" fill="${background}"/>${mark}</svg>`;
 }
 

@@ -201,6 +201,29 @@ export interface NextStart {
   daysAhead: number;
 }
 
+/**
+ * The instant at which the wall clock of `tz` reads `minute` minutes after the local midnight of `localDay` (days
+ * since the epoch, counted in local dates); null when that wall time does not exist (a DST spring-forward gap).
+ * Of a wall time that happens twice (autumn), the first.
+ */
+export function instantOfWallTime(localDay: number, minute: number, tz: string | null | undefined): number | null {
+  const wall = localDay * MS_PER_DAY + minute * MS_PER_MINUTE;
+  // the offset at the wall time read as UTC is a first guess; the offset at the guess settles it (DST moves ≤ a day)
+  const early = wall - offsetMinutesAt(tz, wall - MS_PER_DAY) * MS_PER_MINUTE;
+  const late = wall - offsetMinutesAt(tz, wall) * MS_PER_MINUTE;
+  for (const at of early <= late ? [early, late] : [late, early]) {
+    const local = localTimeAt(at, tz);
+    if (Math.floor((at + local.offset * MS_PER_MINUTE) / MS_PER_DAY) === localDay && local.minutes === minute % MINUTES_PER_DAY) return at;
+  }
+  return null;
+}
+
+/** The local date of `instant` in `tz` as days since the epoch. */
+export function localDayNumber(instant: Instant, tz: string | null | undefined): number {
+  const local = localTimeAt(instant, tz);
+  return Math.round((local.midnight + local.offset * MS_PER_MINUTE) / MS_PER_DAY);
+}
+
 /** The first window start strictly after `instant` (local time), within a week; null when there is none. */
 export function nextWindowStart(windows: readonly WeeklyWindow[], instant: Instant, tz?: string | null): NextStart | null {
   const now = localTimeAt(instant, tz ?? DEFAULT_TIMEZONE);
@@ -209,10 +232,15 @@ export function nextWindowStart(windows: readonly WeeklyWindow[], instant: Insta
     const dayIndex = (now.dayIndex + daysAhead) % 7;
     const first = usable.find((w) => w.dayIndex === dayIndex && (daysAhead > 0 || w.start > now.minutes));
     if (first) {
+      // by the wall clock (a DST change within the week moves the instant, not the time); in a spring-forward gap,
+      // the first minute that exists after it
+      const day = localDayNumber(instant, tz ?? DEFAULT_TIMEZONE) + daysAhead;
+      let at: number | null = null;
+      for (let minute = first.start; at === null && minute <= first.start + 180; minute += 15) at = instantOfWallTime(day, minute, tz ?? DEFAULT_TIMEZONE);
       return {
         dayOfWeek: DAYS_OF_WEEK[dayIndex]!,
         time: formatClockTime(first.start),
-        at: new Date(now.midnight + daysAhead * MS_PER_DAY + first.start * MS_PER_MINUTE),
+        at: new Date(at ?? now.midnight + daysAhead * MS_PER_DAY + first.start * MS_PER_MINUTE),
         daysAhead,
       };
     }

@@ -37,5 +37,6 @@ export default function LocationRoute() {
   const actionData = useActionData<typeof action>();
   const root = useRootData();
   const languages = root ? { locale: root.locale, offered: root.offeredLocales } : null;
-  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} languages={languages} />;
+  const brand = root ? { mark: root.brand.mark, name: root.brand.displayName } : null;
+  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} languages={languages} brand={brand} />;
 }

@@ -13,16 +13,17 @@ export function ConsentBanner() {
   return (
     <section
       aria-label={t("brand.consentLabel")}
-      className="fixed inset-x-0 bottom-0 z-[2300] border-t border-line bg-surface px-4 py-3 md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-2xl md:border"
+      // compact on a phone (issue 36 §4): one row, the text beside the button, so it covers no more than it must
+      className="fixed inset-x-0 bottom-0 z-[2300] border-t border-line bg-surface px-3 py-2 md:inset-x-auto md:bottom-4 md:right-4 md:max-w-md md:rounded-2xl md:border md:px-4 md:py-3"
       data-testid="consent-banner"
       data-fixed-bottom=""
       data-consent-banner=""
     >
-      <fetcher.Form method="post" action="/preferences" className="flex flex-col gap-3 md:flex-row md:items-center">
+      <fetcher.Form method="post" action="/preferences" className="flex items-center gap-3">
         <input type="hidden" name="intent" value="consent" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <p className="flex-1 text-sm">{t("brand.consentText")}</p>
-        <button type="submit" className="rounded-full bg-brand px-5 py-2 text-sm font-semibold text-on-brand">
+        <p className="flex-1 text-xs leading-snug md:text-sm">{t("brand.consentText")}</p>
+        <button type="submit" className="shrink-0 rounded-full bg-brand px-4 py-2 text-sm font-semibold text-on-brand md:px-5">
           {t("brand.consentAccept")}
         </button>
       </fetcher.Form>

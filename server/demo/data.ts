@@ -39,8 +39,8 @@ import { largeMenuEnabled, withLargeMenu } from "./large-menu";
 
 // ─── ids ────────────────────────────────────────────────────────────────────────────────────────
 
-export const DEMO_CITY_IDS = { moscow: 115, kazan: 116, tver: 117 } as const;
-export const DEMO_RESTO_IDS = { tverskaya: 173, arbat: 174, vdnh: 175, kazan: 176 } as const;
+export const DEMO_CITY_IDS = { moscow: 115, kazan: 116, tver: 117, samara: 118 } as const;
+export const DEMO_RESTO_IDS = { tverskaya: 173, arbat: 174, vdnh: 175, kazan: 176, samara: 177 } as const;
 export const DEMO_MENU_IDS = { main: 501, bar: 502, bakery: 503, coffee: 504, kazan: 506 } as const;
 export const DEMO_ZONE_IDS = { center: 1731, south: 1732, north: 1751, kazan: 1761 } as const;
 /** the white-label name answered with an empty city list (exercises "no cities") */
@@ -104,6 +104,14 @@ export const DEMO_CITIES: readonly City[] = [
     center: { lat: 55.7963, lng: 49.1088 },
     zoom: 12,
   },
+  // issue 36 §2: a restaurant in another timezone with a day off a week; the template of the tests' clock restaurants
+  {
+    id: DEMO_CITY_IDS.samara,
+    name: "Самара",
+    bounds: { north: 53.33, south: 53.12, east: 50.3, west: 49.95 },
+    center: { lat: 53.1959, lng: 50.1002 },
+    zoom: 12,
+  },
   // no restaurants here: keep it last
   {
     id: DEMO_CITY_IDS.tver,
@@ -119,6 +127,7 @@ export const DEMO_CITY_REGIONS: Readonly<Record<number, string>> = {
   [DEMO_CITY_IDS.moscow]: "Москва",
   [DEMO_CITY_IDS.kazan]: "Республика Татарстан",
   [DEMO_CITY_IDS.tver]: "Тверская область",
+  [DEMO_CITY_IDS.samara]: "Самарская область",
 };
 
 // ─── modifiers ──────────────────────────────────────────────────────────────────────────────────
@@ -828,7 +837,58 @@ export const DEMO_RESTOS: readonly DemoResto[] = [
     ],
     promotionIds: [301, 305],
   },
+  {
+    cityId: DEMO_CITY_IDS.samara,
+    resto: {
+      ...BASE_RESTO,
+      id: DEMO_RESTO_IDS.samara,
+      name: "Демо Пицца Самара",
+      address: "Самара, Ленинградская улица, 30",
+      street: "Ленинградская улица, 30",
+      description: "Пицца навынос. Воскресенье — выходной; предзаказ на два дня вперёд.",
+      emails: [{ value: "samara@demo-pizza.example" }],
+      phones: [{ value: "+7 846 000-01-77" }],
+      location: { lat: 53.1905, lng: 50.0977 },
+      photos: photos("resto-kazan"),
+      tags: [TAGS.pizza],
+      menus: menuRefs(DEMO_MENU_IDS.main, DEMO_MENU_IDS.bakery),
+      // Samara time; Monday to Saturday 09:00–22:00, Sunday a day off
+      timezone: "+04:00",
+      openingHours: WEEK.map((day) => hours(day, "09:00", "22:00", day !== "SUNDAY")),
+      order: 1,
+      // takeaway only
+      payConfig: { delivery: pay(false, false, false), takeAway: pay(true, true, true) },
+    },
+    zones: [],
+    workingHours: [
+      {
+        type: "TAKE_AWAY",
+        minTimeMinutes: 20,
+        dayInAdvance: 2,
+        hours: WEEK.map((day) => hours(day, "09:00", "21:30", day !== "SUNDAY")),
+      },
+    ],
+    promotionIds: [301],
+  },
 ];
+
+/**
+ * Restaurants the tests made for themselves (issue 36 §2, `/_demo/clock`, server/demo/clock.ts): each a copy of the
+ * Samara one whose wall clock reads what its test asked for. Kept apart from the brand's data, looked up alike.
+ */
+const madeRestos: DemoResto[] = [];
+const MADE_RESTOS_MAX = 500;
+
+/** Adds a restaurant a test made (the oldest goes past a few hundred: a long-running demo server stays bounded). */
+export function addMadeResto(entry: DemoResto): void {
+  madeRestos.push(entry);
+  if (madeRestos.length > MADE_RESTOS_MAX) madeRestos.shift();
+}
+
+/** Every restaurant: the brand's, then those the tests made. */
+export function allDemoRestos(): readonly DemoResto[] {
+  return madeRestos.length === 0 ? DEMO_RESTOS : [...DEMO_RESTOS, ...madeRestos];
+}
 
 // ─── position time slots ────────────────────────────────────────────────────────────────────────
 
@@ -966,7 +1026,7 @@ export function findCity(id: number): City | undefined {
 }
 
 export function findDemoResto(id: number): DemoResto | undefined {
-  return DEMO_RESTOS.find((entry) => entry.resto.id === id);
+  return DEMO_RESTOS.find((entry) => entry.resto.id === id) ?? madeRestos.find((entry) => entry.resto.id === id);
 }
 
 export function restoSummary(entry: DemoResto): RestoSummary {
@@ -974,7 +1034,7 @@ export function restoSummary(entry: DemoResto): RestoSummary {
 }
 
 export function restosOfCity(cityId: number): DemoResto[] {
-  return DEMO_RESTOS.filter((entry) => entry.cityId === cityId);
+  return allDemoRestos().filter((entry) => entry.cityId === cityId);
 }
 
 export function findMenu(id: number): DemoMenu | undefined {

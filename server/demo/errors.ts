@@ -84,6 +84,9 @@ export const DEMO_ERROR_CODES = {
   },
   "order.pay-type-required": { status: 422, message: "Выберите способ оплаты" },
   "resto.not-accepting-orders": { status: 422, message: "Заведение сейчас не принимает заказы" },
+  // issue 36 §2: an order as soon as possible on the restaurant's day off; a pre-order time it does not offer
+  "resto.day-off": { status: 422, message: "Сегодня у заведения выходной: заказы не принимаются" },
+  "order.pre-order-time-invalid": { status: 422, message: "На это время заказ не принимается. Выберите другое время" },
   "person-order.modifier-not-found": { status: 422, message: "Выбранная добавка недоступна" },
   "person-order.modifier-count-invalid": { status: 422, message: "Неверное количество добавок" },
   [RESTO_PAY_ERROR_CODES.DELIVERY.CARD_ONLINE]: {

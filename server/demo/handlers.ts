@@ -9,7 +9,7 @@ import { orderPayloadSchema, preflightPayloadSchema, type City, type Order, type
 import {
   DEMO_CITIES,
   DEMO_EMPTY_WHITE_LABEL,
-  DEMO_RESTOS,
+  allDemoRestos,
   findCity,
   findDemoResto,
   findMenu,
@@ -162,7 +162,7 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
       if (emptyBrand(request)) return json([]);
       const cityParam = new URL(request.url).searchParams.get("cityId");
       const cityId = cityParam === null ? null : Number(cityParam);
-      const restos = DEMO_RESTOS.filter((entry) => cityId === null || entry.cityId === cityId);
+      const restos = allDemoRestos().filter((entry) => cityId === null || entry.cityId === cityId);
       return json(drift(restos.map(restoSummary), driftedRestoSummaries));
     }),
 
@@ -230,7 +230,7 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
       // a refusal a test armed for this person (armed-errors.ts, ADR 097)
       const armed = takeOrderError(store, auth.person.id);
       if (armed) return errorResponse(armed);
-      const result = runPreflight(body.data, { forOrder: true, now: store.now(), changes: store.catalogChanges });
+      const result = runPreflight(body.data, { forOrder: true, now: store.hoursNow(), changes: store.catalogChanges });
       if (!result.ok) return errorResponse(result.error);
       const order = store.addOrder({
         personId: auth.person.id,
@@ -240,8 +240,25 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
         total: result.value.total,
         returnUrl: demoReturnUrl(body.data.returnUrl),
       });
+      // ADR 145: the order exists now, whatever happens to its answer
+      const fault = store.scenario.afterCommit;
+      if (fault) {
+        if (fault.delayMs > 0) await delay(fault.delayMs);
+        if (fault.drop) return HttpResponse.error();
+        if (fault.status) return errorResponse({ ...demoError("demo.scenario-failure"), status: fault.status });
+      }
       return json(orderAnswer(order));
     }),
+
+    // ADR 145: the orders a person placed with a checkout key (the key was sent as `clientOrderKey`)
+    http.get(`${api}/api/v1/persons/:personId/orders`, guarded(store, "other", async ({ request, params }) => {
+      const auth = authorize(store, request, params);
+      if ("response" in auth) return auth.response;
+      const key = new URL(request.url).searchParams.get("clientOrderKey");
+      if (!key) return errorResponse(demoError("validation.failed", "clientOrderKey is required"));
+      const found = store.orders().filter((o) => o.personId === auth.person.id && o.payload.clientOrderKey === key);
+      return json(found.map(orderAnswer));
+    })),
 
     // the order as it is now, for its payment status (ADR 099; not in the spec's table)
     http.get(`${api}/api/v1/persons/:personId/orders/:orderId`, guarded(store, "other", async ({ request, params }) => {

@@ -5,7 +5,8 @@
  * Order of checks (one error is answered, the first that applies):
  *  resto known → (order) positions present / payment type chosen → payment type enabled → positions in the
  *  resto's menus → (DELIVERY) zone containing the location → menus serve the method → modifiers
- *  → (DELIVERY) zone thresholds → promo code → (order) day off.
+ *  → (DELIVERY) zone thresholds → promo code → (order) the order's time: as soon as possible while open, else a
+ *  pre-order time within the hours (app/lib/order-times.ts).
  */
 import { booleanPointInPolygon } from "@turf/boolean-point-in-polygon";
 import type {
@@ -18,6 +19,7 @@ import type {
   PreflightAnswer,
   PreflightPayload,
 } from "~/lib/model";
+import { orderTimeAllowed } from "~/lib/order-times";
 import type { CatalogChanges } from "./catalog-changes";
 import { DEMO_AUTO_DISCOUNTS, findDemoResto, findRestoPosition, modifiersOfPosition, type DemoResto } from "./data";
 import { demoError, formatRub, RESTO_PAY_ERROR_CODES, type DemoError } from "./errors";
@@ -98,7 +100,16 @@ export function runPreflight(
     if (promo.discount.minOrder === null || subtotal >= promo.discount.minOrder) applyPromo(lines, promo.code, promo.discount);
   }
 
-  if (options.forOrder && isDayOff(entry, options.now)) return fail(demoError("resto.not-accepting-orders"));
+  if (options.forOrder) {
+    // issue 36 §2: as soon as possible only while the restaurant accepts orders; a pre-order time only within its
+    // pre-order and opening hours (app/lib/order-times.ts, the rule the cart offers times by)
+    const hours = entry.workingHours.find((h) => h.type === payload.deliveryType) ?? null;
+    const preOrderAt = (payload as { preOrderAt?: string | null }).preOrderAt ?? null;
+    const allowed = orderTimeAllowed(entry.resto, hours, preOrderAt, options.now);
+    if (allowed === "day-off") return fail(demoError("resto.day-off"));
+    if (allowed === "closed") return fail(demoError("resto.not-accepting-orders"));
+    if (allowed === "bad-time") return fail(demoError("order.pre-order-time-invalid"));
+  }
 
   if (deliveryPrice !== null) lines.push(deliveryLine(deliveryPrice));
   const answer: PreflightAnswer = {
@@ -241,20 +252,3 @@ function deliveryLine(price: number): Line {
   };
 }
 
-const DAY_NAMES = ["SUNDAY", "MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY"] as const;
-
-/** "+03:00" → 180 */
-function offsetMinutes(timezone: string): number {
-  const match = /^([+-])(\d{2}):?(\d{2})$/.exec(timezone);
-  if (!match) return 180; // spec §9 default +03:00
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === "-" ? -minutes : minutes;
-}
-
-/** Spec §4: an inactive opening-hours day is a day off; orders are refused on it. */
-export function isDayOff(entry: DemoResto, now: number): boolean {
-  const local = new Date(now + offsetMinutes(entry.resto.timezone) * 60_000);
-  const today = DAY_NAMES[local.getUTCDay()];
-  const hours = entry.resto.openingHours.find((h) => h.dayOfWeek === today);
-  return !hours || !hours.active;
-}

@@ -11,8 +11,10 @@ import type { RateLimits } from "../auth/rate-limit";
 import type { DemoControls, DemoStandIns } from "../services";
 import type { Upstream } from "../upstream";
 import { armOrderError, disarmOrderErrors } from "./armed-errors";
+import { makeClockResto } from "./clock";
 import { findDemoResto } from "./data";
 import { DEMO_CAPTCHA_TOKEN_PREFIX } from "./handlers";
+import { scenarioFromBody } from "./scenario";
 import type { DemoUpstream } from "./index";
 
 const LABELS: Record<string, string> = { ru: "Я не робот", en: "I'm not a robot", me: "Nisam robot" };
@@ -71,6 +73,10 @@ const orderErrorSchema = z.object({
   status: z.number().int().min(400).max(599).optional(),
 });
 const positionIds = z.array(z.number().int().positive()).max(50);
+const clockSchema = z.object({
+  day: z.enum(["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+});
 const catalogChangeSchema = z.object({
   remove: positionIds.optional(),
   prices: z.record(z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()).optional(),
@@ -85,7 +91,8 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
 
 /**
  * Demo-only controls for the browser tests and the bench: twin scenarios (down, slow, 5xx, malformed, drifted
- * data), its orders and SMS codes, the menu's changes and the count of upstream calls.
+ * data), its orders and SMS codes, the menu's changes, a restaurant with a clock of its own, and the count of
+ * upstream calls.
  */
 function createControls(twin: DemoUpstream, upstream: Upstream, rateLimits: RateLimits): DemoControls {
   const { store } = twin;
@@ -115,13 +122,7 @@ function createControls(twin: DemoUpstream, upstream: Upstream, rateLimits: Rate
             if (before > 0 !== after > 0) await upstream.cache.clear();
             return Response.json({ ok: true, drifted: after > 0 });
           }
-          store.setScenario({
-            latencyMs: typeof body.latencyMs === "number" ? body.latencyMs : 0,
-            down: body.down === true,
-            failStatus: typeof body.failStatus === "number" ? body.failStatus : null,
-            malformed: body.malformed === true,
-            scope: body.scope === "all" ? "all" : "catalog",
-          });
+          store.setScenario(scenarioFromBody(body));
           return Response.json({ ok: true });
         }
         case "cart": {
@@ -148,6 +149,16 @@ function createControls(twin: DemoUpstream, upstream: Upstream, rateLimits: Rate
           store.catalogChanges.change(body.data);
           await upstream.cache.clear();
           return Response.json({ ok: true });
+        }
+        case "clock": {
+          // issue 36 §2, ADR 151: a restaurant of the test's own (a copy of the Samara one, city 118) whose wall clock
+          // reads this weekday and time now; its id goes back to the test, which saves it as its location. The
+          // cache goes so that the city's list shows it at once
+          const clock = clockSchema.safeParse(await jsonBody(request));
+          if (!clock.success) return Response.json({ ok: false }, { status: 400 });
+          const made = makeClockResto(store.now(), clock.data);
+          await upstream.cache.clear();
+          return Response.json({ ok: true, restoId: made.resto.id, cityId: made.cityId, timezone: made.resto.timezone, street: made.resto.street });
         }
         case "forget-sms": {
           // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike

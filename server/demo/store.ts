@@ -82,6 +82,13 @@ export const DEMO_SEEDED_PHONE = "+79990001122";
 export interface DemoStore {
   readonly options: Readonly<Required<Omit<DemoStoreOptions, "fixedSmsCode">>> & { fixedSmsCode: string | null };
   now(): number;
+  /**
+   * The time the restaurants' hours are read by when an order comes (issue 36 §2: as soon as possible only while
+   * open): `now` unless a test set its own (`setHoursClock`: unit tests pin a daytime, so that an order does not
+   * depend on the hour the suite runs at). Tokens, SMS codes and the rest keep `now`.
+   */
+  hoursNow(): number;
+  setHoursClock(clock: (() => number) | null): void;
   reset(): void;
 
   readonly scenario: Readonly<DemoScenario>;
@@ -145,6 +152,7 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
     fixedSmsCode: input.fixedSmsCode ?? null,
   };
   const now = () => options.now();
+  let hoursClock: (() => number) | null = null;
 
   let scenario: DemoScenario = { ...DEFAULT_SCENARIO };
   const catalogChanges = createCatalogChanges();
@@ -348,6 +356,10 @@ export function createDemoStore(input: DemoStoreOptions = {}): DemoStore {
   return {
     options,
     now,
+    hoursNow: () => (hoursClock ?? now)(),
+    setHoursClock(clock) {
+      hoursClock = clock;
+    },
     reset,
     catalogChanges,
     get scenario() {

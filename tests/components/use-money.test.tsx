@@ -22,7 +22,7 @@ describe("useMoney with a loader's pattern (ADR 117)", () => {
     expect(render("ru", <Price minor={-100} currency="RUB" pattern={odd} />)).toBe("минус 1 руб.");
   });
   it("asks Intl for any other language or currency, or without a pattern", () => {
-    expect(render("en", <Price minor={123456} currency="RUB" pattern={odd} />)).toBe("RUB\u00a01,234.56");
+    expect(render("en", <Price minor={123456} currency="RUB" pattern={odd} />)).toBe("1,234.56\u00a0₽");
     expect(render("ru", <Price minor={123456} currency="USD" pattern={odd} />)).toBe("1\u00a0234,56\u00a0$");
     expect(render("ru", <Price minor={123456} currency="RUB" pattern={null} />)).toBe("1\u00a0234,56\u00a0₽");
   });

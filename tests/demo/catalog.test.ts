@@ -133,7 +133,7 @@ describe("scenario control", () => {
     store.setScenario({ scope: "all" });
     expect((await call("/api/v1/me", { token: accessToken })).status).toBe(500);
     store.reset();
-    expect(store.scenario).toEqual({ latencyMs: 0, down: false, failStatus: null, malformed: false, scope: "catalog", driftHolders: 0 });
+    expect(store.scenario).toEqual({ latencyMs: 0, down: false, failStatus: null, malformed: false, scope: "catalog", driftHolders: 0, afterCommit: null });
     expect((await call("/1/p/cities")).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@ import { DEMO_NOTABLE, DEMO_PROMO_CODES, DEMO_DELIVERY_LINE_ID, PROMO_ERROR_CODE
 import type { PreflightPayload } from "~/lib/model";
 import { errorBodySchema, orderSchema, preflightAnswerSchema } from "~/lib/model";
 import { firstErrorCode, line, location, makeTwin, orderPayload, pizza, preflightPayload } from "./helpers";
+import { makeClockResto } from "../../server/demo/clock";
 
 const ANON = "/1/persons/orders/preflight";
 
@@ -280,7 +281,53 @@ describe("personal preflight and orders", () => {
     expect((await call(`/1/persons/${personId}/orders/preflight`, { json: payload, token: accessToken })).status).toBe(200);
     const answer = await call(`/api/v1/persons/${personId}/orders`, { json: payload, token: accessToken });
     expect(answer.status).toBe(422);
-    expect(firstErrorCode(answer.body)).toBe("resto.not-accepting-orders");
+    expect(firstErrorCode(answer.body)).toBe("resto.day-off");
     expect(store.orders()).toHaveLength(0);
+  });
+});
+
+describe("orders and the restaurant's hours (issue 36 §2): as soon as possible only while open", () => {
+  /** Tuesday 2025-01-07 at this Moscow wall time */
+  const tuesdayMsk = (hour: number, minute = 0) => Date.UTC(2025, 0, 7, hour - 3, minute);
+  const takeaway = (overrides: Partial<Parameters<typeof orderPayload>[0]> = {}) =>
+    orderPayload({ deliveryType: "TAKE_AWAY", address: null, location: null, payType: "CARD_UPON_RECEIPT", ...overrides });
+
+  it("refuses an ASAP order before opening with resto.not-accepting-orders; a pre-order time within the hours goes through", async () => {
+    const { call, signInByPhone, store, clock } = makeTwin();
+    clock.now = tuesdayMsk(7, 40); // Тверская opens at 09:00
+    const { accessToken, personId } = await signInByPhone();
+    const asap = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway(), token: accessToken });
+    expect(asap.status).toBe(422);
+    expect(firstErrorCode(asap.body)).toBe("resto.not-accepting-orders");
+    const nine = new Date(tuesdayMsk(9, 0)).toISOString();
+    const preOrder = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway({ preOrderAt: nine }), token: accessToken });
+    expect(preOrder.status, JSON.stringify(preOrder.body)).toBe(200);
+    expect(store.orders()).toHaveLength(1);
+  });
+
+  it("refuses an ASAP order after closing, and a pre-order time outside the hours or already past", async () => {
+    const { call, signInByPhone, clock } = makeTwin();
+    clock.now = tuesdayMsk(23, 30);
+    const { accessToken, personId } = await signInByPhone();
+    const asap = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway(), token: accessToken });
+    expect(firstErrorCode(asap.body)).toBe("resto.not-accepting-orders");
+    const night = new Date(tuesdayMsk(23, 30) + 3 * 3_600_000).toISOString(); // Wednesday 02:30
+    const outside = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway({ preOrderAt: night }), token: accessToken });
+    expect(firstErrorCode(outside.body)).toBe("order.pre-order-time-invalid");
+    const past = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway({ preOrderAt: new Date(tuesdayMsk(12)).toISOString() }), token: accessToken });
+    expect(firstErrorCode(past.body)).toBe("order.pre-order-time-invalid");
+  });
+
+  it("a restaurant whose clock a test set (/_demo/clock): Sunday is its day off, at any real time", async () => {
+    const { call, signInByPhone, store, clock } = makeTwin();
+    for (const real of [Date.UTC(2025, 0, 6, 3), Date.UTC(2025, 0, 8, 15, 17), Date.UTC(2025, 0, 11, 22, 59)]) {
+      clock.now = real;
+      const { resto } = makeClockResto(store.now(), { day: "SUNDAY", time: "12:00" });
+      const { accessToken, personId } = await signInByPhone();
+      const asap = await call(`/api/v1/persons/${personId}/orders`, { json: takeaway({ restoId: resto.id }), token: accessToken });
+      expect(firstErrorCode(asap.body)).toBe("resto.day-off");
+      const monday = await call(`/1/restos/${resto.id}/working-hours`);
+      expect(monday.status).toBe(200);
+    }
   });
 });

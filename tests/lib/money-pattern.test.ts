@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { moneyPattern, readMoneyPattern } from "~/lib/money-pattern-reader";
 import { formatWithPattern } from "~/lib/money-pattern";
+import { formatMoney } from "~/lib/money";
 
-/** Intl's own text, as formatMoney wrote every amount before ADR 117 */
+/** Intl's own text with its default (symbol) display, for the reader's refusals below */
 function intl(minor: number, currency: string, locale: string): string {
   const digits = minor % 100 === 0 ? 0 : 2;
   return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: 2 }).format(minor / 100);
@@ -24,10 +25,10 @@ function amounts(): number[] {
 describe("money patterns read from Intl (ADR 117)", () => {
   for (const locale of ["ru-RU", "en-US"]) {
     for (const currency of ["RUB", "USD", "EUR", "KZT", "BYN", "UAH", "GEL", "AMD", "UZS", "GBP", "JPY", "KGS"]) {
-      it(`writes ${currency} in ${locale} exactly as Intl does, for every amount`, () => {
+      it(`writes ${currency} in ${locale} exactly as formatMoney does (Intl's, issue 36's symbols), for every amount`, () => {
         const pattern = moneyPattern(currency, locale);
         expect(pattern, "a pattern for a currency Intl knows").not.toBeNull();
-        for (const minor of amounts()) expect(formatWithPattern(pattern!, minor)).toBe(intl(minor, currency, locale));
+        for (const minor of amounts()) expect(formatWithPattern(pattern!, minor)).toBe(formatMoney(minor, currency, locale));
       });
     }
   }
@@ -37,6 +38,10 @@ describe("money patterns read from Intl (ADR 117)", () => {
     expect(formatWithPattern(rub, 123456)).toBe("1\u00a0234,56\u00a0₽");
     expect(formatWithPattern(rub, 35000)).toBe("350\u00a0₽");
     expect(formatWithPattern(rub, -5005)).toBe("-50,05\u00a0₽");
+    // issue 36 §4: roubles in English as customers read them
+    const rubEn = moneyPattern("RUB", "en-US")!;
+    expect(formatWithPattern(rubEn, 39000)).toBe("390\u00a0₽");
+    expect(formatWithPattern(rubEn, -123456)).toBe("-1,234.56\u00a0₽");
     const usd = moneyPattern("USD", "en-US")!;
     expect(formatWithPattern(usd, 123456789)).toBe("$1,234,567.89");
     expect(formatWithPattern(usd, -100)).toBe("-$1");

@@ -24,7 +24,7 @@ describe("formatMoney", () => {
   });
 
   it("uses the locale's separators and currency display", () => {
-    expect(plain(formatMoney(35050, "RUB", "en"))).toBe("RUB 350.50");
+    expect(plain(formatMoney(35050, "RUB", "en"))).toBe("350.50 ₽");
     expect(plain(formatMoney(123400, "EUR", "en"))).toBe("€1,234");
     expect(plain(formatMoney(99, "EUR", "de-DE"))).toBe("0,99 €");
   });
@@ -103,6 +103,31 @@ describe("checked arithmetic", () => {
       fc.property(fc.array(fc.integer({ min: -1e9, max: 1e9 }), { maxLength: 50 }), (xs) => {
         expect(sumMinor(xs)).toBe(sumMinor([...xs].reverse()));
         expect(sumMinor(xs)).toBe(xs.reduce((a, b) => a + b, 0));
+      }),
+    );
+  });
+});
+
+describe("money in English (issue 36 §4)", () => {
+  it("writes roubles as customers read them: '390 ₽', never 'RUB 390'", () => {
+    expect(plain(formatMoney(39000, "RUB", "en-US"))).toBe("390 ₽");
+    expect(plain(formatMoney(39000, "RUB", "en"))).toBe("390 ₽");
+    expect(plain(formatMoney(123456789, "RUB", "en-US"))).toBe("1,234,567.89 ₽");
+    expect(plain(formatMoney(-150, "RUB", "en-GB"))).toBe("-1.50 ₽");
+    expect(plain(formatMoney(39000, "RUB", "ru-RU"))).toBe("390 ₽");
+  });
+
+  it("other currencies keep their own place and narrow symbol", () => {
+    expect(plain(formatMoney(123400, "EUR", "en"))).toBe("€1,234");
+    expect(plain(formatMoney(99, "USD", "en-US"))).toBe("$0.99");
+  });
+
+  it("never writes a currency code for the storefront's currencies, in either language (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.constantFrom("ru-RU", "en-US", "en-GB", "en"), (minor, locale) => {
+        const text = formatMoney(minor, "RUB", locale);
+        expect(text).not.toMatch(/RUB/);
+        expect(text.endsWith("₽")).toBe(true);
       }),
     );
   });

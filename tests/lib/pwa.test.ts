@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backgroundOf, cacheName, iconSvg, isMenuPath, serviceWorkerSource, shortName, webManifest, type PwaBrand } from "~/lib/pwa";
+import { PNG_ICONS, backgroundOf, cacheName, iconSvg, isMenuPath, pngIconHref, serviceWorkerSource, shortName, webManifest, type PwaBrand } from "~/lib/pwa";
 
 const brand: PwaBrand = {
   whiteLabel: "demo-pizza",
@@ -16,6 +16,18 @@ describe("web app manifest", () => {
     expect(m.icons.map((i) => i.purpose)).toEqual(["any", "maskable"]);
     expect(webManifest({ ...brand, theme: { mode: "light", primary: "#000000" } }, "en").background_color).toBe("#ffffff");
     expect(backgroundOf({ mode: "dark", primary: "#000000", background: "#202020" })).toBe("#202020");
+  });
+
+  it("lists the brand's PNG icons beside the SVG ones when the build made them (issue 36 §7)", () => {
+    const m = webManifest(brand, "ru", true);
+    expect(m.icons.filter((i) => i.type === "image/png")).toEqual([
+      { src: "/icons/demo-pizza/icon-192.png?v=7", sizes: "192x192", type: "image/png", purpose: "any" },
+      { src: "/icons/demo-pizza/icon-512.png?v=7", sizes: "512x512", type: "image/png", purpose: "any" },
+      { src: "/icons/demo-pizza/maskable-512.png?v=7", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ]);
+    expect(webManifest(brand, "ru").icons.every((i) => i.type === "image/svg+xml")).toBe(true);
+    expect(pngIconHref(brand, "apple-touch-icon.png")).toBe("/icons/demo-pizza/apple-touch-icon.png?v=7");
+    expect(PNG_ICONS.find((i) => i.purpose === "apple")).toMatchObject({ size: 180 });
   });
 
   it("short names fit a home screen", () => {
@@ -37,6 +49,17 @@ describe("icons", () => {
     const svg = iconSvg(brand, mark, "maskable");
     expect(svg).toContain('rx="0"');
     expect(svg).toMatch(/x="106" y="106" width="300" height="300"/);
+  });
+  it("the apple-touch-icon is a full square (iOS rounds it), its mark larger than the maskable one's", () => {
+    const svg = iconSvg(brand, mark, "apple");
+    expect(svg).toContain('rx="0"');
+    expect(svg).toMatch(/x="66" y="66" width="380" height="380"/);
+  });
+  it("for the PNG icons, without a mark: a mark of the brand's colours, no text (the renderer has no fonts)", () => {
+    const svg = iconSvg({ ...brand, theme: { ...brand.theme, onPrimary: "#1a0d05" } }, null, "apple", { glyph: "colours" });
+    expect(svg).not.toContain("<text");
+    expect(svg).toContain('fill="#ff6a2b"');
+    expect(svg).toContain('stroke="#1a0d05"');
   });
   it("fall back to the brand's initial without an SVG mark", () => {
     expect(iconSvg(brand, null, "any")).toContain(">Д</text>");

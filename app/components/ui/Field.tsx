@@ -18,7 +18,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's metadata is generic over the whole form's shape
 type Meta = FieldMetadata<any, any, any>;
 
-export const fieldInputClass = "w-full min-w-0 rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-brand";
+export const fieldInputClass = "w-full min-w-0 rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid=true]:border-danger";
 
 /** what the control passes on to conform's getters: the hint's id joins `aria-describedby` */
 export interface FieldWiring {
@@ -54,7 +54,12 @@ export function Field({
         </p>
       ) : null}
       {error ? (
-        <p id={meta.errorId} role={alert ? "alert" : undefined} className="text-sm text-brand" data-testid={`error-${meta.name}`}>
+        <p
+          id={meta.errorId}
+          role={alert ? "alert" : undefined}
+          className="text-sm text-danger"
+          data-testid={`error-${meta.name}`}
+        >
           {error}
         </p>
       ) : null}
@@ -91,7 +96,10 @@ export function TextAreaField({
   label,
   hint,
   ...rest
-}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "form">) {
+}: { meta: Meta; label: ReactNode; hint?: ReactNode } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "name" | "id" | "defaultValue" | "form"
+>) {
   return (
     <Field meta={meta} label={label} hint={hint}>
       {(wiring) => {

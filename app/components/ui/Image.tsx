@@ -1,9 +1,14 @@
-import { useState, type ImgHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
 
 /**
- * An image with a placeholder when the source is missing or fails to load (spec §2). Without
- * JavaScript a missing source still renders the placeholder; a failing one shows the alt text on the
- * placeholder background.
+ * An image with a placeholder when the source is missing or fails to load (spec §2; issue 36 §3, ADR 152).
+ *
+ * A missing source renders the placeholder. A source that fails is covered by the placeholder before and without
+ * the scripts: the `<img>` carries `data-photo`, whose `::before` (the surface colour) and `::after` (the picture
+ * icon) in styles.css are drawn by the browser only for an image that did not load — they cover its broken-image
+ * icon and alt text, with no script and nothing the CSP would refuse (a data: URL of the stylesheet). With
+ * JavaScript, an image that failed before its component hydrated (server cards, a layer opened by a link) or after
+ * is replaced by the placeholder element too.
  */
 export function Image({
   src,
@@ -11,8 +16,18 @@ export function Image({
   className = "",
   placeholderLabel,
   ...rest
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; alt: string; placeholderLabel?: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
+  src: string | null | undefined;
+  alt: string;
+  placeholderLabel?: string;
+}) {
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // an error that came before the hydration has no handler to hear it: read what the image says now
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
+  }, [src]);
   if (!src || failed) {
     return (
       <div
@@ -31,5 +46,15 @@ export function Image({
       </div>
     );
   }
-  return <img src={src} alt={alt} className={`bg-surface object-cover ${className}`} onError={() => setFailed(true)} {...rest} />;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      className={`bg-surface object-cover ${className}`}
+      data-photo=""
+      onError={() => setFailed(true)}
+      {...rest}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFocusLock } from "./focus-lock";
@@ -50,13 +50,19 @@ export function Layer({
     [opener],
   );
 
+  const navigate = useNavigate();
   useEffect(() => {
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    // Escape closes: the layer's own way, else its close link's address (a layer the server rendered, issue 36 §4)
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && onClose) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (onClose) {
         event.preventDefault();
         onClose();
+      } else if (closeTo) {
+        event.preventDefault();
+        navigate(closeTo, { preventScrollReset: true });
       }
     };
     document.addEventListener("keydown", onKey);
@@ -64,7 +70,7 @@ export function Layer({
       document.body.style.overflow = previous;
       document.removeEventListener("keydown", onKey);
     };
-  }, [onClose]);
+  }, [onClose, closeTo, navigate]);
 
   const closeClass = "inline-flex size-10 items-center justify-center rounded-full hover:bg-bg";
   const closeIcon = (
@@ -77,7 +83,14 @@ export function Layer({
     <div className="fixed inset-0 z-[2400] flex items-end justify-center md:items-center md:p-6" data-testid={testId}>
       {/* the scrim: clicking it closes when the layer allows it */}
       {dismissOnOutsideClick && closeTo ? (
-        <Link to={closeTo} preventScrollReset aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" onClick={onClose ? (e) => (e.preventDefault(), onClose()) : undefined} />
+        <Link
+          to={closeTo}
+          preventScrollReset
+          aria-hidden="true"
+          tabIndex={-1}
+          className="absolute inset-0 bg-black/60"
+          onClick={onClose ? (e) => (e.preventDefault(), onClose()) : undefined}
+        />
       ) : (
         <div
           aria-hidden="true"
@@ -100,7 +113,13 @@ export function Layer({
           </h2>
           {hideTitle ? <span className="flex-1" /> : null}
           {closeTo ? (
-            <Link to={closeTo} preventScrollReset className={closeClass} aria-label={t("app.close")} onClick={onClose ? (e) => (e.preventDefault(), onClose()) : undefined}>
+            <Link
+              to={closeTo}
+              preventScrollReset
+              className={closeClass}
+              aria-label={t("app.close")}
+              onClick={onClose ? (e) => (e.preventDefault(), onClose()) : undefined}
+            >
               {closeIcon}
             </Link>
           ) : onClose ? (
@@ -118,7 +137,8 @@ export function Layer({
 
 /**
  * The confirmation popup (spec §2): headline 'Подтвердить?' by default, 'Отмена' and 'Ок', max width
- * 30rem, not dismissed by an outside click. The confirm button submits whatever form wraps `confirm`.
+ * 30rem, not dismissed by an outside click. The confirm button submits whatever form wraps `confirm`. Its close
+ * button and Escape cancel, as 'Отмена' does (issue 36 §4).
  */
 export function Confirm({
   title,
@@ -138,13 +158,26 @@ export function Confirm({
 }) {
   const { t } = useTranslation();
   const cancelClass = "rounded-full px-5 py-2 font-medium hover:bg-bg";
+  // a close button and Escape do what 'Отмена' does (issue 36 §4); a confirmation without a way out has neither
   return (
-    <Layer title={title ?? t("app.confirmTitle")} maxWidth="30rem" dismissOnOutsideClick={false} testId="confirm">
+    <Layer
+      title={title ?? t("app.confirmTitle")}
+      maxWidth="30rem"
+      dismissOnOutsideClick={false}
+      testId="confirm"
+      closeTo={cancelTo}
+      onClose={onCancel}
+    >
       {text ? <p className="mb-4 text-muted">{text}</p> : null}
       <div className="flex justify-end gap-2">
         {showCancel ? (
           cancelTo ? (
-            <Link to={cancelTo} preventScrollReset className={cancelClass} onClick={onCancel ? (e) => (e.preventDefault(), onCancel()) : undefined}>
+            <Link
+              to={cancelTo}
+              preventScrollReset
+              className={cancelClass}
+              onClick={onCancel ? (e) => (e.preventDefault(), onCancel()) : undefined}
+            >
               {t("app.cancel")}
             </Link>
           ) : (

@@ -68,7 +68,7 @@ export function AuthScreen({ page, action }: { page: AuthPageData; action: AuthA
 
 function ErrorText({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <p id={id} role="alert" className="rounded-lg border border-red-400/60 bg-red-500/10 px-3 py-2 text-sm text-red-200 [[data-theme=light]_&]:text-red-800">
+    <p id={id} role="alert" className="rounded-lg border border-danger/60 bg-surface px-3 py-2 text-sm text-danger">
       {children}
     </p>
   );
@@ -90,7 +90,7 @@ function usePending(intent: string) {
 }
 
 const inputClass =
-  "w-full rounded-xl border border-line bg-surface px-4 py-3 text-lg text-fg placeholder:text-muted focus:border-brand focus:outline-none aria-[invalid=true]:border-red-400";
+  "w-full rounded-xl border border-line bg-surface px-4 py-3 text-lg text-fg placeholder:text-muted focus:border-brand aria-[invalid=true]:border-danger";
 const fieldClass = "flex flex-col gap-2";
 const primaryClass =
   "inline-flex w-full items-center justify-center gap-2 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60";
@@ -213,6 +213,7 @@ function ExternalButton({ provider, page }: { provider: "google" | "apple"; page
     // demo mode (ADR 032): the twin-backed stand-in instead of the provider's page
     return (
       <Link to={`/_demo/idp/${provider}?redirectTo=${encodeURIComponent(page.redirectTo)}`} className={secondaryClass}>
+        {provider === "google" ? <GoogleLogo /> : <AppleLogo />}
         {label}
       </Link>
     );
@@ -224,8 +225,30 @@ function ExternalButton({ provider, page }: { provider: "google" | "apple"; page
       <input type="hidden" name="intent" value="start" />
       <input type="hidden" name="redirectTo" value={page.redirectTo} />
       <button type="submit" className={secondaryClass}>
+        <AppleLogo />
         {label}
       </button>
     </Form>
+  );
+}
+
+/** Google's "G" in its four colours (its sign-in branding), beside the label (issue 36 §4) */
+function GoogleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 48 48" width="20" height="20" className="shrink-0" data-testid="google-logo">
+      <path fill="#EA4335" d="M24 9.5c3.54 0 6.71 1.22 9.21 3.6l6.85-6.85C35.9 2.38 30.47 0 24 0 14.62 0 6.51 5.38 2.56 13.22l7.98 6.19C12.43 13.72 17.74 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.98 24.55c0-1.57-.15-3.09-.38-4.55H24v9.02h12.94c-.58 2.96-2.26 5.48-4.78 7.18l7.73 6c4.51-4.18 7.09-10.36 7.09-17.65z" />
+      <path fill="#FBBC05" d="M10.53 28.59A14.5 14.5 0 0 1 9.5 24c0-1.59.28-3.14.76-4.59l-7.98-6.19A23.94 23.94 0 0 0 0 24c0 3.88.92 7.54 2.56 10.78l7.97-6.19z" />
+      <path fill="#34A853" d="M24 48c6.48 0 11.93-2.13 15.89-5.81l-7.73-6c-2.15 1.45-4.92 2.3-8.16 2.3-6.26 0-11.57-4.22-13.47-9.91l-7.98 6.19C6.51 42.62 14.62 48 24 48z" />
+    </svg>
+  );
+}
+
+/** Apple's logo in the text colour (Sign in with Apple's branding: a single colour), beside the label */
+function AppleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="currentColor" className="shrink-0" data-testid="apple-logo">
+      <path d="M16.37 12.55c-.02-2.3 1.88-3.4 1.96-3.46-1.07-1.56-2.73-1.78-3.32-1.8-1.41-.14-2.76.83-3.47.83-.72 0-1.82-.81-2.99-.79-1.54.02-2.96.9-3.75 2.27-1.6 2.78-.41 6.89 1.15 9.14.76 1.1 1.67 2.34 2.86 2.3 1.15-.05 1.58-.74 2.97-.74 1.38 0 1.77.74 2.98.72 1.23-.02 2.01-1.12 2.76-2.23.87-1.28 1.23-2.51 1.25-2.58-.03-.01-2.39-.92-2.4-3.66zM14.1 5.8c.63-.77 1.06-1.83.94-2.9-.91.04-2.02.61-2.67 1.37-.58.68-1.1 1.77-.96 2.81 1.02.08 2.06-.52 2.69-1.28z" />
+    </svg>
   );
 }

@@ -7,6 +7,7 @@ import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm as CheckoutFormNow } from "~/features/checkout/CheckoutForm";
 import { PromoCode as PromoCodeNow } from "./PromoCode";
 import { Card } from "./CartCard";
+import { CartWhere as CartWhereNow } from "./CartWhere";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
 import { inertWhen } from "~/components/ui/inert";
@@ -20,12 +21,20 @@ import type { MoneyPattern } from "~/lib/money-pattern";
 
 // the two forms drawn by conform's runtime (the checkout, the promo code): the server renders them in place, the
 // browser fetches their code and conform's as the cart hydrates and hydrates them when it has arrived (ADR 126)
-const CheckoutForm = import.meta.env.SSR ? CheckoutFormNow : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
+const CheckoutForm = import.meta.env.SSR
+  ? CheckoutFormNow
+  : lazyInBrowser(() => import("~/features/checkout/CheckoutForm").then((m) => m.CheckoutForm));
 const PromoCode = import.meta.env.SSR ? PromoCodeNow : lazyInBrowser(() => import("./PromoCode").then((m) => m.PromoCode));
+
+// the method switch and the small map (issue 36 §6): plain forms and links, so the server's work before their code;
+// the map's code is not in the cart's first view (ADR 126's rule for the forms)
+const CartWhere = import.meta.env.SSR ? CartWhereNow : lazyInBrowser(() => import("./CartWhere").then((m) => m.CartWhere));
 
 // the two dialogs over the cart are seldom on screen: the server renders them in place, the browser fetches
 // their code (and the Layer's) after the first view (ADR 114)
-const ClearConfirm = import.meta.env.SSR ? ClearConfirmNow : lazyInBrowser(() => import("./ClearConfirm").then((m) => m.ClearConfirm));
+const ClearConfirm = import.meta.env.SSR
+  ? ClearConfirmNow
+  : lazyInBrowser(() => import("./ClearConfirm").then((m) => m.ClearConfirm));
 const OrderErrorPopup = import.meta.env.SSR
   ? OrderErrorPopupNow
   : lazyInBrowser(() => import("~/features/checkout/OrderErrorPopup").then((m) => m.OrderErrorPopup));
@@ -63,6 +72,8 @@ export function CartScreen({
       : null;
   const confirming = confirmOpen || view.confirmClear;
   const orderPending = useOrderPending();
+  // issue 36 §2: why the restaurant takes no order now and when it opens ('Откроется в 09:00'), or null while it does
+  const closedText = useClosedText(view);
   // cart writes go one at a time (ADR 119): the queue learns when the one on its way was answered
   const writing = useFetchers().some(isCartWrite);
   useEffect(() => cartWrites.observe(writing), [writing]);
@@ -79,13 +90,14 @@ export function CartScreen({
           <OrderErrorPopup
             kind={popup.kind}
             message={popup.message}
+            detail={closedText ?? undefined}
             onClose={() => setPopupClosed(actionData)}
           />
         ) : null}
       </Suspense>
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `popup` is rebuilt each render from these
-    [confirming, confirmOpen, popup?.kind, popup?.message, actionData],
+    [confirming, confirmOpen, popup?.kind, popup?.message, actionData, closedText],
   );
 
   // the forms' boundaries are dehydrated until their code has arrived: the same rule as the dialogs' (ADR 114, 126)
@@ -96,6 +108,14 @@ export function CartScreen({
       </Suspense>
     ),
     [view, actionData],
+  );
+  const where = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <CartWhere view={view} />
+      </Suspense>
+    ),
+    [view],
   );
   const promoCode = useMemo(
     () =>
@@ -131,7 +151,11 @@ export function CartScreen({
                 </ul>
                 {view.dropped.length > 0 ? <DroppedNotice count={view.dropped.length} /> : null}
                 <div className="mt-3 flex flex-wrap justify-end gap-1">
-                  <Link to="/cart/share" className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg" data-testid="share-cart">
+                  <Link
+                    to="/cart/share"
+                    className="rounded-full px-3 py-1.5 text-sm text-muted underline underline-offset-4 hover:text-fg"
+                    data-testid="share-cart"
+                  >
                     {t("reorder.share")}
                   </Link>
                   <Link
@@ -151,7 +175,7 @@ export function CartScreen({
                 <p
                   role="alert"
                   data-testid="preflight-message"
-                  className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+                  className="rounded-2xl border border-danger/60 bg-surface px-4 py-3 text-sm"
                 >
                   {view.preflight.invalid ? `${t("cart.cartInvalid")} ${view.preflight.message}` : view.preflight.message}
                 </p>
@@ -162,17 +186,18 @@ export function CartScreen({
               </div>
             </div>
             <div className="flex flex-col gap-4">
-              {!view.acceptingOrders ? (
+              {closedText ? (
                 <p
                   role="status"
                   className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
                   data-testid="day-off-notice"
                 >
                   <strong className="block">{t("checkout.dayOffTitle")}</strong>
-                  {t("checkout.dayOffText")}
+                  {closedText}
                 </p>
               ) : null}
               <Totals view={view} />
+              {where}
               {checkoutForm}
             </div>
           </div>
@@ -182,6 +207,27 @@ export function CartScreen({
       {dialogs}
     </div>
   );
+}
+
+/** The closed restaurant's notice: why ('уже закрыто', 'выходной'; nothing before opening), when it opens, what to do. */
+function useClosedText(view: View): string | null {
+  const { t } = useTranslation();
+  if (!view.closed) return null;
+  const { reason, next } = view.closed;
+  const opens = !next
+    ? ""
+    : next.daysAhead === 0
+      ? t("restos.opensToday", { time: next.time })
+      : next.daysAhead === 1
+        ? t("restos.opensTomorrow", { time: next.time })
+        : t("restos.opensOn", { day: t(`menu.daysOn.${next.dayOfWeek}`), time: next.time });
+  return [
+    t(`checkout.closedReason.${reason}`),
+    opens ? `${opens}.` : "",
+    view.slots.length > 0 ? t("checkout.preOrderInvite") : t("checkout.noPreOrder"),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }
 
 function EmptyCart() {
@@ -238,7 +284,13 @@ function CartLineItem({ line, currency, pattern }: { line: Line; currency: strin
         <p className="mt-1 text-sm text-muted">{money(line.unitPrice)}</p>
       </div>
       <div className="flex w-full items-center gap-3 sm:w-auto">
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="mr-auto flex items-center gap-2 sm:mr-0" onSubmit={queueWhileOthersWrite}>
+        <fetcher.Form
+          method="post"
+          action="/cart"
+          preventScrollReset
+          className="mr-auto flex items-center gap-2 sm:mr-0"
+          onSubmit={queueWhileOthersWrite}
+        >
           <input type="hidden" name="intent" value="set-count" />
           <input type="hidden" name="key" value={line.key} />
           <JsFlag />

@@ -44,7 +44,13 @@ export function PromoCode({
   return (
     <Card title={t("cart.promoCode")} id="promo-code">
       {promo.code ? (
-        <fetcher.Form method="post" action="/cart" preventScrollReset className="flex flex-wrap items-center gap-2" onSubmit={write.onSubmit}>
+        <fetcher.Form
+          method="post"
+          action="/cart"
+          preventScrollReset
+          className="flex flex-wrap items-center gap-2"
+          onSubmit={write.onSubmit}
+        >
           <input type="hidden" name="intent" value="promo-remove" />
           <JsFlag />
           <p className="flex-1 text-sm" data-testid="promo-applied">
@@ -75,7 +81,8 @@ export function PromoCode({
         >
           <input type="hidden" name="intent" value="promo" />
           <JsFlag />
-          <div className="flex gap-2">
+          {/* the field keeps room for its whole placeholder: the button goes under it on a narrow phone (issue 36 §4) */}
+          <div className="flex flex-wrap gap-2">
             <label htmlFor={fields.code.id} className="sr-only">
               {t("cart.promoCode")}
             </label>
@@ -85,18 +92,18 @@ export function PromoCode({
               maxLength={PROMO_CODE_MAX}
               autoComplete="off"
               placeholder={t("cart.promoPlaceholder")}
-              className="w-0 min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
+              className="min-w-0 flex-[1_1_12rem] rounded-xl border border-line bg-bg px-3 py-2 uppercase placeholder:normal-case"
             />
             <button
               type="submit"
               disabled={busy}
-              className="rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60"
+              className="shrink-0 grow rounded-full border border-line px-4 py-2 text-sm font-medium disabled:opacity-60 min-[22rem]:grow-0"
             >
               {t("cart.promoApply")}
             </button>
           </div>
           {error ? (
-            <p id={fields.code.errorId} role="alert" className="text-sm text-brand" data-testid="promo-error">
+            <p id={fields.code.errorId} role="alert" className="text-sm text-danger" data-testid="promo-error">
               {error}
             </p>
           ) : null}

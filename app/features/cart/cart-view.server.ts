@@ -8,10 +8,10 @@ import { findZone } from "~/lib/geo";
 import { formatDeliveryPlace, ruPlaceLabels, enPlaceLabels } from "~/lib/place";
 import { offeredMethods, paymentMethodsFor } from "~/lib/payment";
 import { deliveryHint, matchThreshold, orderTotal } from "~/lib/thresholds";
-import { isAcceptingOrders } from "~/lib/schedule";
+import { orderTimes } from "~/lib/order-times";
 import { effectiveLocation } from "~/features/location/location.server";
+import { areaOffer } from "~/features/location/resolve-draft.server";
 import { checkoutPerson, type CheckoutPerson } from "~/features/checkout/person.server";
-import { preOrderSlots } from "~/features/checkout/pre-order";
 import { messagesFor } from "~/i18n/locale.server";
 import type { RestoCatalog } from "~server/upstream";
 import type { DeliveryMethod } from "~/lib/model";
@@ -92,15 +92,18 @@ export async function loadCartView(rc: RequestContext) {
   const currency = ctx.catalog?.resto.currency ?? "RUB";
   const answer = outcome?.kind === "ok" ? readAnswer(outcome.answer) : null;
 
-  // thresholds of the zone containing the delivery place (spec §4)
+  // the city's area: the zone thresholds of the delivery place (spec §4), the methods it offers and the small map
+  // (issue 36 §6); cached catalog data, so the cart pays no upstream call for it on a warm view
+  const [area, cities] = ctx.cityId
+    ? await Promise.all([upstream.boot.loadAreaData(ctx.cityId).catch(() => null), upstream.catalog.cities().then((c) => c.value).catch(() => [])])
+    : [null, []];
   let zoneThresholds: { deliveryCost: number; deliveryTime: number; orderPrice: { min: number; max: number | null } }[] = [];
-  if (ctx.method === "DELIVERY" && ctx.cityId && place?.location) {
-    const area = await upstream.boot.loadAreaData(ctx.cityId).catch(() => null);
-    if (area) {
-      const own = area.deliveryZones.filter((z) => z.restoId === ctx.restoId);
-      const zone = findZone(own, place.location) ?? findZone(area.deliveryZones, place.location);
-      zoneThresholds = zone?.thresholds ?? [];
-    }
+  let placeZone: { id: number; name: string; polygon: (typeof area & {})["deliveryZones"][number]["polygon"] } | null = null;
+  if (ctx.method === "DELIVERY" && area && place?.location) {
+    const own = area.deliveryZones.filter((z) => z.restoId === ctx.restoId);
+    const zone = findZone(own, place.location) ?? findZone(area.deliveryZones, place.location);
+    zoneThresholds = zone?.thresholds ?? [];
+    placeZone = zone ? { id: zone.id, name: zone.name, polygon: zone.polygon } : null;
   }
   const itemsTotal = priced.total;
   const match = ctx.method === "DELIVERY" ? matchThreshold(zoneThresholds, itemsTotal) : ({ status: "none" } as const);
@@ -113,8 +116,13 @@ export async function loadCartView(rc: RequestContext) {
 
   const resto = ctx.catalog?.resto ?? null;
   const now = upstream.clock.now();
+  const city = cities.find((c) => c.id === ctx.cityId) ?? null;
+  const offer = area ? areaOffer(area, now.getTime()) : null;
   const hours = ctx.catalog?.workingHours.find((h) => h.type === ctx.method) ?? null;
-  const slots = preOrderSlots(hours, now, resto?.timezone);
+  // issue 36 §2: 'Как можно скорее' only while the restaurant accepts orders; pre-order times within its hours
+  const times = orderTimes(resto, hours, now);
+  const slots = times.slots;
+  const savedTime = state.order_pre_order_at && slots.some((s) => s.value === state.order_pre_order_at) ? state.order_pre_order_at : "";
   const profile = ctx.person?.profile;
   const draftPerson = state.order_person ?? {};
   const labels = locale === "en" ? enPlaceLabels : ruPlaceLabels;
@@ -137,6 +145,25 @@ export async function loadCartView(rc: RequestContext) {
     count: priced.count,
     method: ctx.method,
     methodsOffered: offeredMethods(resto),
+    /**
+     * issue 36 §6: the delivery / takeaway switch of the cart (the city's methods; the switch saves through the
+     * location popup's action) and the chosen place on a small schematic map
+     */
+    where: city
+      ? {
+          cityId: city.id,
+          methods: offer?.methods ?? [ctx.method],
+          map: {
+            bounds: city.bounds,
+            zones: placeZone ? [placeZone] : [],
+            marker: ctx.method === "DELIVERY" ? (place?.location ?? null) : null,
+            point:
+              ctx.method === "TAKE_AWAY" && resto?.location
+                ? { id: resto.id, name: resto.name, street: resto.street || resto.address, location: resto.location, hoursToday: null, roundTheClock: false }
+                : null,
+          },
+        }
+      : null,
     resto: resto ? { id: resto.id, name: resto.name, street: resto.street || resto.address, location: resto.location } : null,
     place: place ? { text: formatDeliveryPlace(place, labels), location: place.location } : null,
     payment: { methods: available, selected: payType },
@@ -170,11 +197,18 @@ export async function loadCartView(rc: RequestContext) {
       phone: draftPerson.phone ?? profile?.phone ?? "",
       email: draftPerson.email ?? profile?.email ?? "",
       receiptEmail: draftPerson.receiptEmail ?? draftPerson.email ?? profile?.email ?? "",
-      preOrderAt:
-        state.order_pre_order_at && slots.some((s) => s.value === state.order_pre_order_at) ? state.order_pre_order_at : "",
+      // while closed there is no 'as soon as possible': the first time offered is chosen
+      preOrderAt: savedTime || (times.asap ? "" : (slots[0]?.value ?? "")),
     },
     slots,
-    acceptingOrders: resto ? isAcceptingOrders(resto.openingHours, now, resto.timezone) : true,
+    acceptingOrders: times.asap,
+    /** while the restaurant is closed: why, and when it next opens (the cart's notice) */
+    closed: times.closed
+      ? {
+          reason: times.closed.reason,
+          next: times.closed.next ? { time: times.closed.next.time, daysAhead: times.closed.next.daysAhead, dayOfWeek: times.closed.next.dayOfWeek } : null,
+        }
+      : null,
     signedIn: !!ctx.person,
     degraded: ctx.catalog?.degraded ?? false,
     /** issue 8: while the upstream fails (stale catalog or an open circuit) ordering waits, browsing goes on */

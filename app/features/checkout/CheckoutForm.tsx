@@ -29,6 +29,8 @@ export interface CheckoutFormView {
   payment: { methods: readonly PaymentMethod[]; selected: PaymentMethod | null };
   draft: { name: string; phone: string; email: string; receiptEmail: string; comment: string; preOrderAt: string };
   slots: readonly PreOrderSlot[];
+  /** 'Как можно скорее' is offered only while the restaurant accepts orders (issue 36 §2) */
+  acceptingOrders: boolean;
   orderingPaused: boolean;
   preflight: { invalid: boolean };
   threshold: unknown;
@@ -58,6 +60,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   // issue 13 §5: the same schema and parser as the action (in the browser once fetched); a failed POST re-renders from its reply, which holds
   // what was submitted (issue 15 §6) — the draft from the cookie otherwise
+  const [selectedPayment, setSelectedPayment] = useState<PaymentMethod | null>(null);
   const [form, fields] = useLazyForm<CheckoutInput>(
     {
       id: "checkout",
@@ -65,6 +68,16 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       defaultValue: { ...view.draft, paymentMethod: view.payment.selected ?? undefined },
     },
     loadCheckoutValidator,
+    // what was typed or picked on the server's form before this one hydrated (ADR 124, 126, 150) is the
+    // customer's: the fields keep it, and a payment method picked then is also saved
+    (early) => {
+      const picked = view.payment.methods.find((method) => method === early.value("paymentMethod"));
+      if (!picked) return;
+      setSelectedPayment(picked);
+      if (picked !== view.payment.selected && !submitting) {
+        paymentWrite.submit({ intent: "payment", paymentMethod: picked, js: "1" }, { method: "post", action: "/cart" });
+      }
+    },
   );
   // what the upstream would refuse anyway: unavailable positions, no address, a total outside the thresholds
   const blocked =
@@ -81,15 +94,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   // controlled, so that the saved choice (a fetcher) and the revalidated page never fight over the radios
   const submitted = failed?.result?.initialValue?.paymentMethod;
   const submittedPayment = view.payment.methods.find((m) => m === submitted);
-  // a choice made on the server's form before this one hydrated (ADR 124, 126) is the customer's: kept, then saved below
-  const [pickedEarly] = useState(() => pickedBeforeHydration(form.id, view.payment.methods));
-  const [selectedPayment, setSelectedPayment] = useState(pickedEarly ?? submittedPayment ?? view.payment.selected);
-  useEffect(() => {
-    if (pickedEarly && pickedEarly !== view.payment.selected && !submitting) {
-      paymentWrite.submit({ intent: "payment", paymentMethod: pickedEarly, js: "1" }, { method: "post", action: "/cart" });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the choice made before the hydration
-  }, []);
+  const payment = selectedPayment ?? submittedPayment ?? view.payment.selected;
   const dayLabel = (offset: number, value: string) =>
     offset === 0 ? t("checkout.today") : offset === 1 ? t("checkout.tomorrow") : `${value.slice(8, 10)}.${value.slice(5, 7)}`;
   const formProps = getFormProps(form);
@@ -116,24 +121,6 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       <input type="hidden" name="key" value={view.checkoutKey} />
       <HoneypotFields {...view.honeypot} />
 
-      <section aria-labelledby="checkout-where" className="rounded-3xl bg-surface p-4 md:p-5">
-        <div className="mb-2 flex items-center justify-between gap-2">
-          <h2 id="checkout-where" className="font-semibold">
-            {t(`checkout.method.${view.method}`)}
-          </h2>
-          <Link to="/location?redirectTo=%2Fcart" className="text-sm underline underline-offset-4">
-            {t("checkout.changeLocation")}
-          </Link>
-        </div>
-        <p className="text-sm" data-testid="checkout-place">
-          {view.method === "DELIVERY"
-            ? (view.place?.text ?? t("checkout.noAddress"))
-            : view.resto
-              ? `${view.resto.name}, ${view.resto.street}`
-              : t("checkout.noAddress")}
-        </p>
-      </section>
-
       <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
         <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
         {view.payment.methods.length === 0 ? (
@@ -141,7 +128,11 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
         ) : (
           <div className="clear-both flex flex-col gap-2">
             {view.payment.methods.map((method) => {
-              const { key, defaultChecked: _defaultChecked, ...radio } = getInputProps(fields.paymentMethod, {
+              const {
+                key,
+                defaultChecked: _defaultChecked,
+                ...radio
+              } = getInputProps(fields.paymentMethod, {
                 type: "radio",
                 value: method,
               });
@@ -154,7 +145,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
                     key={key}
                     {...radio}
                     id={`${fields.paymentMethod.id}-${method}`}
-                    checked={method === selectedPayment}
+                    checked={method === payment}
                     onChange={() => {
                       setSelectedPayment(method);
                       // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
@@ -173,7 +164,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
           </div>
         )}
         {paymentError ? (
-          <p id={fields.paymentMethod.errorId} className="mt-2 text-sm text-brand" data-testid="error-paymentMethod">
+          <p id={fields.paymentMethod.errorId} className="mt-2 text-sm text-danger" data-testid="error-paymentMethod">
             {paymentError}
           </p>
         ) : null}
@@ -187,14 +178,19 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
         <TextField meta={fields.phone} label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" />
         <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
         <TextField meta={fields.receiptEmail} label={t("checkout.receiptEmail")} type="email" autoComplete="email" />
-        <SelectField meta={fields.preOrderAt} label={t("checkout.preOrder")}>
-          <option value="">{t("checkout.asap")}</option>
-          {view.slots.map((slot) => (
-            <option key={slot.value} value={slot.value}>
-              {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
-            </option>
-          ))}
-        </SelectField>
+        {!view.acceptingOrders && view.slots.length === 0 ? (
+          // closed, and no pre-order time within the days offered: the order would be refused (the day-off dialog)
+          <input type="hidden" name="preOrderAt" value="" />
+        ) : (
+          <SelectField meta={fields.preOrderAt} label={t("checkout.preOrder")}>
+            {view.acceptingOrders ? <option value="">{t("checkout.asap")}</option> : null}
+            {view.slots.map((slot) => (
+              <option key={slot.value} value={slot.value}>
+                {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <TextAreaField
           meta={fields.comment}
           label={t("checkout.comment")}
@@ -208,14 +204,18 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
         <p
           id={form.errorId}
           role="alert"
-          className="rounded-2xl border border-brand/60 bg-surface px-4 py-3 text-sm"
+          className="rounded-2xl border border-danger/60 bg-surface px-4 py-3 text-sm"
           data-testid="checkout-error"
         >
           {formError}
         </p>
       ) : null}
       {view.orderingPaused ? (
-        <p role="status" className="rounded-2xl border border-brand/50 bg-surface px-4 py-3 text-sm" data-testid="ordering-paused">
+        <p
+          role="status"
+          className="rounded-2xl border border-brand/50 bg-surface px-4 py-3 text-sm"
+          data-testid="ordering-paused"
+        >
           {t("checkout.orderingPaused")}
         </p>
       ) : null}
@@ -238,15 +238,4 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       </button>
     </Form>
   );
-}
-
-/**
- * The payment method checked in the server's form when this one hydrates: a customer may pick one before the form's
- * code has arrived (ADR 080, 121, 124, 126). Read from the document, once; none on a client navigation (no server
- * form there).
- */
-function pickedBeforeHydration<M extends string>(formId: string, methods: readonly M[]): M | undefined {
-  if (typeof document === "undefined") return undefined;
-  const checked = document.querySelector<HTMLInputElement>(`form[id="${formId}"] input[name="paymentMethod"]:checked`)?.value;
-  return methods.find((method) => method === checked);
 }

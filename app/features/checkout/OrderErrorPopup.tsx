@@ -17,10 +17,13 @@ import { useTranslation } from "~/i18n/react";
 export function OrderErrorPopup({
   kind,
   message,
+  detail,
   onClose,
 }: {
   kind: "order" | "day-off";
   message: string;
+  /** the day-off dialog's text: why the restaurant is closed and when it opens (issue 36 §2); a generic one without */
+  detail?: string;
   /** with JavaScript: closes in place; without it the links go to /cart */
   onClose?: () => void;
 }) {
@@ -45,7 +48,7 @@ export function OrderErrorPopup({
       testId={dayOff ? "day-off" : "order-error"}
     >
       <p className="mb-4 text-muted" data-testid="order-error-message">
-        {dayOff ? t("checkout.dayOffText") : message}
+        {dayOff ? (detail ?? t("checkout.dayOffText")) : message}
       </p>
       <div className="flex justify-end">
         <Link

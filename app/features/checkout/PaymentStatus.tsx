@@ -2,8 +2,18 @@ import { Link } from "react-router";
 import { useTranslation } from "~/i18n/react";
 import type { PaymentState } from "~/lib/online-payment";
 
-const TITLES = { awaited: "payment.awaitedTitle", paid: "payment.paidTitle", failed: "payment.failedTitle", unknown: "payment.unknownTitle" } as const;
-const TEXTS = { awaited: "payment.awaitedText", paid: "payment.paidText", failed: "payment.failedText", unknown: "payment.unknownText" } as const;
+const TITLES = {
+  awaited: "payment.awaitedTitle",
+  paid: "payment.paidTitle",
+  failed: "payment.failedTitle",
+  unknown: "payment.unknownTitle",
+} as const;
+const TEXTS = {
+  awaited: "payment.awaitedText",
+  paid: "payment.paidText",
+  failed: "payment.failedText",
+  unknown: "payment.unknownText",
+} as const;
 
 /**
  * The success screen's word on an online payment (issue 15 §9, ADR 099): what the upstream says now, and a way
@@ -12,7 +22,7 @@ const TEXTS = { awaited: "payment.awaitedText", paid: "payment.paidText", failed
 export function PaymentStatus({ payment }: { payment: { state: PaymentState; payUrl: string | null } }) {
   const { t } = useTranslation();
   const { state, payUrl } = payment;
-  const tone = state === "paid" ? "border-brand" : state === "failed" ? "border-red-400" : "border-line";
+  const tone = state === "paid" ? "border-brand" : state === "failed" ? "border-danger" : "border-line";
   return (
     <section
       role="status"

@@ -20,6 +20,7 @@ import { useForm, type FormMetadata, type Submission } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation, type TFunction } from "~/i18n/react";
 import { whenIdleOrTouched } from "~/lib/when-idle";
+import { useEarlyInput, type EarlyInput } from "~/components/ui/early-input";
 
 /** The browser's half of a form's schema: the form's data parsed, its messages in the customer's language. */
 export type BrowserValidator<Output> = (formData: FormData, t: TFunction) => Submission<Output>;
@@ -40,9 +41,14 @@ export function formOf(target: EventTarget | null): HTMLFormElement | null {
 
 /**
  * `useForm(options)` plus the lazily loaded validation: `load` resolves to the form's `BrowserValidator`
- * (the same parse the action runs). Returns what `useForm` returns.
+ * (the same parse the action runs). Returns what `useForm` returns. What the customer typed or picked in the
+ * server's form before it hydrated is kept (ADR 150); `onEarlyInput` hears of it, for a form's controlled state.
  */
-export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load: () => Promise<BrowserValidator<Schema>>) {
+export function useLazyForm<Schema extends Shape>(
+  options: Options<Schema>,
+  load: () => Promise<BrowserValidator<Schema>>,
+  onEarlyInput?: (early: EarlyInput) => void,
+) {
   const { t } = useTranslation();
   const [validator, setValidator] = useState<BrowserValidator<Schema> | null>(null);
   const loadRef = useRef(load);
@@ -69,6 +75,8 @@ export function useLazyForm<Schema extends Shape>(options: Options<Schema>, load
       ? { onValidate: ({ formData }) => validator(formData, t), shouldValidate: "onBlur", shouldRevalidate: "onInput" }
       : { onValidate: undefined, shouldValidate: "onSubmit", shouldRevalidate: "onSubmit" }),
   });
+
+  useEarlyInput(form.id, onEarlyInput);
 
   // fields left before the validator arrived: checked as soon as it does
   const leftEarly = useRef(new Set<string>());

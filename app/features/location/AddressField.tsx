@@ -2,9 +2,12 @@ import { useFetcher, useSubmit } from "react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { AUTOCOMPLETE_DEBOUNCE_MS, AUTOCOMPLETE_MIN_CHARS } from "~/lib/constants";
+import { useEarlyInput } from "~/components/ui/early-input";
 
 interface SuggestionsData {
   suggestions: { placeId: string; mainText: string; secondaryText: string }[];
+  /** why there are none (too many searches, ADR 143): shown under the field */
+  error?: string | null;
 }
 
 function newSessionToken(): string {
@@ -23,7 +26,10 @@ export function AddressField({
   cityId,
   error,
   errorId,
+  formId,
 }: {
+  /** the id of the form the field belongs to (what was typed in it before the hydration is kept, ADR 150) */
+  formId: string;
   defaultValue: string;
   cityId: number;
   error: string | null;
@@ -41,6 +47,11 @@ export function AddressField({
   const token = useRef<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { load } = fetcher;
+  // an address typed into the server's field before the scripts took it over stays (ADR 150)
+  useEarlyInput(formId, (early) => {
+    const typed = early.value("q");
+    if (typed !== undefined) setValue(typed);
+  });
 
   useEffect(
     () => () => {
@@ -117,7 +128,7 @@ export function AddressField({
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid]:border-red-400"
+          className="min-w-0 flex-1 rounded-xl border border-line bg-bg px-3 py-2 aria-[invalid]:border-danger"
           data-testid="address-input"
         />
         <button type="submit" className="rounded-xl border border-line px-4 py-2 font-medium hover:border-brand">
@@ -150,8 +161,13 @@ export function AddressField({
         ))}
       </ul>
       {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
+        <p id={errorId} role="alert" className="text-sm text-danger" data-testid="location-error">
           {error}
+        </p>
+      ) : null}
+      {!error && open && fetcher.data?.error ? (
+        <p role="status" className="text-sm text-muted" data-testid="suggestions-error">
+          {fetcher.data.error}
         </p>
       ) : null}
     </div>

@@ -30,7 +30,10 @@ export function LocationPopup({
   search,
   lastResult,
   languages,
+  brand = null,
 }: {
+  /** the brand's mark and name, shown in the first visit's full-height popup (issue 36 §4) */
+  brand?: { mark: string; name: string } | null;
   view: LocationView;
   touched: boolean;
   mapsKey: string | null;
@@ -64,13 +67,15 @@ export function LocationPopup({
     return () => document.removeEventListener("keydown", onKey);
   }, [persistent, layered, closeTo, navigate]);
 
+  // the first visit's popup is the whole screen on a phone; on a desktop a column of a readable width, the page's
+  // background on either side (issue 36 §4)
   const panel = persistent
-    ? "relative flex h-dvh w-full flex-col overflow-hidden bg-surface text-fg"
+    ? "relative flex h-dvh w-full flex-col overflow-hidden bg-surface text-fg md:max-w-[40rem] md:border-x md:border-line md:shadow-2xl"
     : "relative flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-3xl bg-surface text-fg shadow-2xl md:min-h-[min(40.5rem,92dvh)] md:max-w-[56.25rem] md:rounded-3xl";
 
   return (
     <div
-      className={`fixed inset-0 z-[2400] flex justify-center ${persistent ? "" : "items-end md:items-center md:p-6"}`}
+      className={`fixed inset-0 z-[2400] flex justify-center ${persistent ? "bg-bg" : "items-end md:items-center md:p-6"}`}
       data-testid="location-popup"
     >
       {persistent ? null : <Link to={closeTo} aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" />}
@@ -90,6 +95,16 @@ export function LocationPopup({
         className={panel}
       >
         <div className="flex items-center gap-2 border-b border-line px-5 py-3">
+          {persistent && brand ? (
+            <img
+              src={brand.mark}
+              alt={brand.name}
+              width={32}
+              height={32}
+              className="size-8 shrink-0"
+              data-testid="location-brand"
+            />
+          ) : null}
           <h2
             id={titleId}
             ref={titleRef}
@@ -129,7 +144,7 @@ export function LocationPopup({
             </p>
           ) : null}
           {view.noCities ? (
-            <p role="alert" className="rounded-xl border border-brand/50 px-4 py-3">
+            <p role="alert" className="rounded-xl border border-danger/60 px-4 py-3">
               {t("location.noCities")}
             </p>
           ) : view.step === "citySelection" ? (
@@ -213,7 +228,7 @@ function MethodStep({ view, touched, lastResult, here }: StepProps) {
       ) : null}
 
       {view.areaMessage && (view.areaMessage !== "noZones" || view.method === "DELIVERY") ? (
-        <p role="alert" className="rounded-xl border border-brand/50 px-4 py-3" data-testid="area-message">
+        <p role="alert" className="rounded-xl border border-danger/60 px-4 py-3" data-testid="area-message">
           {t(`errors.${view.areaMessage}`)}
         </p>
       ) : null}
@@ -277,6 +292,7 @@ function DraftForm({ view, touched, lastResult, here }: StepProps) {
           {view.houseConfirmed ? <input type="hidden" name="houseConfirmed" value="1" /> : null}
           <AddressField
             key={view.addressText}
+            formId={form.id}
             defaultValue={view.addressText}
             cityId={view.city?.id ?? 0}
             error={fieldError}
@@ -314,13 +330,14 @@ function DraftForm({ view, touched, lastResult, here }: StepProps) {
             </label>
           ))}
           {fieldError ? (
-            <p id={errorId} role="alert" className="text-sm text-red-400" data-testid="location-error">
+            <p id={errorId} role="alert" className="text-sm text-danger" data-testid="location-error">
               {fieldError}
             </p>
           ) : null}
         </fieldset>
       )}
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      {/* kept in view at the bottom of the popup, so 'Сохранить' is on screen however long the form (320×640, issue 36 §4) */}
+      <div className="sticky bottom-0 z-10 -mx-5 -mb-4 mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-line bg-surface px-5 py-3">
         <Link
           to={locationHref(q, { map: "1" })}
           replace
@@ -337,7 +354,7 @@ function DraftForm({ view, touched, lastResult, here }: StepProps) {
           value="save"
           disabled={saving}
           aria-busy={saving || undefined}
-          className="inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
+          className="ml-auto inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
         >
           {saving ? (
             <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />

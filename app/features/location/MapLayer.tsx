@@ -64,7 +64,7 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
             </svg>
           </Link>
         </div>
-        <div className="flex flex-1 flex-col gap-3 overflow-y-auto p-4">
+        <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
           {delivery ? (
             <Form method="get" action="/location" replace preventScrollReset className="flex gap-2" role="search">
               {Object.entries(without(q, ADDRESS_FIELDS)).map(([name, value]) => (
@@ -112,11 +112,12 @@ export function MapLayer({ view, mapsKey, closeTo }: { view: LocationView; mapsK
               selectedPointId={view.restoId}
               pointHref={pointHref}
               onDrop={onDrop}
+              fill
             />
           )}
           {delivery && view.address ? <p data-testid="map-address">{view.address.formatted}</p> : null}
           {view.error && (delivery ? view.address !== null || view.addressText !== "" : true) ? (
-            <p role="alert" className="text-sm text-red-400" data-testid="map-error">
+            <p role="alert" className="text-sm text-danger" data-testid="map-error">
               {view.error}
             </p>
           ) : null}

@@ -96,7 +96,7 @@ function closeTarget(redirectTo: string | undefined): string {
  * spec §4: what the city offers: takeaway points and delivery restaurants (a menu of the kind and a payment
  * option for it), their zones, the methods, and the area message.
  */
-function areaOffer(area: AreaData, now: number) {
+export function areaOffer(area: AreaData, now: number) {
   const points = takeawayPoints(area.restos)
     .filter((r) => offersMethod(r, "TAKE_AWAY"))
     .map((r) => pointView(r, now));

@@ -29,6 +29,32 @@ export function projection(bounds: Bounds): Projection {
   };
 }
 
+/** A visible window of the plane: its top-left corner and size, in projection units. */
+export interface MapWindow {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The window a map box of `aspect` (width / height) shows (issue 36 §4: the map fills its box): the whole city,
+ * widened or heightened around it to the box's shape, then `zoom` times closer around `focus`, kept inside.
+ */
+export function mapWindow(proj: Projection, aspect: number, zoom: number, focus: { x: number; y: number }): MapWindow {
+  const cityAspect = proj.width / proj.height;
+  const a = Number.isFinite(aspect) && aspect > 0 ? aspect : cityAspect;
+  const baseW = a >= cityAspect ? proj.height * a : proj.width;
+  const baseH = a >= cityAspect ? proj.height : proj.width / a;
+  const baseX = (proj.width - baseW) / 2;
+  const baseY = (proj.height - baseH) / 2;
+  const w = baseW / zoom;
+  const h = baseH / zoom;
+  if (zoom <= 1) return { x: baseX, y: baseY, w, h };
+  const clampTo = (n: number, min: number, max: number) => Math.min(Math.max(n, min), Math.max(min, max));
+  return { x: clampTo(focus.x - w / 2, baseX, baseX + baseW - w), y: clampTo(focus.y - h / 2, baseY, baseY + baseH - h), w, h };
+}
+
 function round6(n: number) {
   return Math.round(n * 1e6) / 1e6;
 }

@@ -98,7 +98,10 @@ function MobileHome({ data }: { data: CatalogPageData }) {
   const resto = data.resto;
   return (
     <div className="flex flex-col gap-6" data-testid="mobile-home">
-      <h1 className="text-2xl font-bold">{resto.name}</h1>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">{resto.name}</h1>
+        <OrderingFrom data={data as WithResto} />
+      </div>
       <section aria-labelledby="home-menus" className="flex flex-col gap-2">
         <h2 id="home-menus" className="text-xl font-semibold">
           {t("menu.menus")}
@@ -154,9 +157,37 @@ function MobileMenu({ data }: { data: CatalogPageData }) {
         </svg>
         {t("menu.backToHome")}
       </Link>
-      <h1 className="text-2xl font-bold">{menu.name}</h1>
+      <div className="flex flex-col gap-1">
+        <h1 className="text-2xl font-bold">{menu.name}</h1>
+        <OrderingFrom data={data as WithResto} />
+      </div>
       <MenuSections menus={[menu]} currency={data.resto.currency} showMenuTitles={false} paging={data.paging} />
     </div>
+  );
+}
+
+/**
+ * Where the phone's menu orders from (issue 36 §5): the desktop header says it, a phone's has no room, so the page
+ * does, under its heading, with the way to change it.
+ */
+function OrderingFrom({ data }: { data: WithResto }) {
+  const { t } = useTranslation();
+  const here = useLocation();
+  const { resto } = data;
+  const text =
+    data.location?.method === "DELIVERY"
+      ? t("menu.whereDelivery", { name: resto.name })
+      : t("menu.whereTakeAway", { name: resto.name, address: resto.address });
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2 text-sm text-muted" data-testid="ordering-from">
+      <span>{text}</span>
+      <Link
+        to={`/location?redirectTo=${encodeURIComponent(here.pathname + here.search)}`}
+        className="font-medium text-fg underline underline-offset-4"
+      >
+        {t("menu.whereChange")}
+      </Link>
+    </p>
   );
 }
 

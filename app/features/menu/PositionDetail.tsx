@@ -10,6 +10,7 @@ import { availabilityText } from "./availability";
 import { Gallery } from "~/components/ui/Gallery";
 import { ldJson, menuItemLd } from "./jsonld";
 import { ServerJsonLd } from "~/components/ui/ServerJsonLd";
+import { useEarlyInput } from "~/components/ui/early-input";
 import type { ModifierGroupView, PositionDetailView } from "./menu-view.server";
 
 /** What the position layer's action answers on bad input (400). */
@@ -72,6 +73,12 @@ export function PositionDetail({
   const [choice, setChoice] = useState<Choice>(() => parseChoice(actionData?.values.modifier ?? []));
   const [count, setCount] = useState(actionData?.values.count ?? 1);
   const [clientErrors, setClientErrors] = useState<Record<number, string>>({});
+  // a count typed or modifiers chosen on the server's form before the scripts took it over are the customer's (ADR 150)
+  useEarlyInput(formId, (early) => {
+    const typed = early.value("count");
+    if (typed !== undefined && Number(typed) >= 1) setCount(Math.min(99, Math.floor(Number(typed))));
+    if (early.names.includes("modifier")) setChoice(parseChoice(early.values("modifier")));
+  });
   const measure = formatMeasure(position.measure, t, i18n.language);
 
   const unitPrice = useMemo(() => {
@@ -112,7 +119,12 @@ export function PositionDetail({
   const busy = fetcher.state !== "idle";
   const money = (minor: number) => formatMoney(minor, currency, i18n.language);
   // schema.org for crawlers, built on the server only (ADR 110)
-  const ld = import.meta.env.SSR ? ldJson({ "@context": "https://schema.org", ...menuItemLd({ ...position, modifiers: position.modifiers }, currency, origin) }) : "";
+  const ld = import.meta.env.SSR
+    ? ldJson({
+        "@context": "https://schema.org",
+        ...menuItemLd({ ...position, modifiers: position.modifiers }, currency, origin),
+      })
+    : "";
 
   return (
     <Layer
@@ -122,12 +134,13 @@ export function PositionDetail({
       maxWidth="40rem"
       testId="position-layer"
       footer={
-        <div className="flex items-center gap-3">
-          <div className="flex items-center gap-1" role="group" aria-label={t("menu.count")}>
+        // the add button keeps its text on one line: beside the count while it fits (360 px), under it below that
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="flex shrink-0 items-center gap-1" role="group" aria-label={t("menu.count")}>
             {hydrated ? (
               <button
                 type="button"
-                className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+                className="size-9 rounded-full bg-bg text-lg disabled:opacity-40"
                 onClick={() => setCount((c) => Math.max(1, c - 1))}
                 disabled={count <= 1}
                 aria-label={t("menu.decrease")}
@@ -145,12 +158,12 @@ export function PositionDetail({
               value={count}
               onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.currentTarget.value) || 1)))}
               aria-label={t("menu.count")}
-              className={`h-10 rounded-xl border border-line bg-bg text-center ${hydrated ? "w-14 [appearance:textfield]" : "w-20"}`}
+              className={`h-10 rounded-xl border border-line bg-bg text-center ${hydrated ? "w-12 [appearance:textfield]" : "w-20"}`}
             />
             {hydrated ? (
               <button
                 type="button"
-                className="size-10 rounded-full bg-bg text-lg disabled:opacity-40"
+                className="size-9 rounded-full bg-bg text-lg disabled:opacity-40"
                 onClick={() => setCount((c) => Math.min(99, c + 1))}
                 disabled={count >= 99}
                 aria-label={t("menu.increase")}
@@ -163,7 +176,7 @@ export function PositionDetail({
             type="submit"
             form={formId}
             disabled={busy || !position.available}
-            className="flex-1 rounded-full bg-brand px-5 py-3 font-semibold text-on-brand disabled:opacity-60"
+            className="min-w-44 flex-1 whitespace-nowrap rounded-full bg-brand px-4 py-3 font-semibold text-on-brand disabled:opacity-60"
             data-testid="position-add"
           >
             {busy ? t("menu.adding") : t("menu.addWithPrice", { price: money(total) })}
@@ -222,7 +235,7 @@ export function PositionDetail({
             <fieldset
               key={g.id}
               id={`modifier-group-${g.id}`}
-              className={`rounded-2xl border p-3 ${error ? "border-brand" : "border-line"}`}
+              className={`rounded-2xl border p-3 ${error ? "border-danger" : "border-line"}`}
               aria-describedby={`modifier-rule-${g.id}${error ? ` modifier-error-${g.id}` : ""}`}
               data-testid="modifier-group"
             >
@@ -260,7 +273,7 @@ export function PositionDetail({
                 <p
                   id={`modifier-error-${g.id}`}
                   role="alert"
-                  className="mt-2 text-sm font-medium text-brand"
+                  className="mt-2 text-sm font-medium text-danger"
                   data-testid="modifier-error"
                 >
                   {error}
@@ -271,7 +284,11 @@ export function PositionDetail({
         })}
 
         {answer?.errors.length ? (
-          <ul role="alert" className="rounded-xl border border-brand p-3 text-sm font-medium" data-testid="position-errors">
+          <ul
+            role="alert"
+            className="rounded-xl border border-danger p-3 text-sm font-medium text-danger"
+            data-testid="position-errors"
+          >
             {answer.errors.map((e) => (
               <li key={e}>{e}</li>
             ))}

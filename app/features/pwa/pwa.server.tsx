@@ -12,6 +12,7 @@ import { langTag } from "~/lib/lang-tag";
 import { formatMoney } from "~/lib/money";
 import { backgroundOf, iconSvg, serviceWorkerSource, textOf, webManifest, type IconPurpose } from "~/lib/pwa";
 import { log } from "~server/log";
+import { hasPngIcons } from "./icons.server";
 import { createNonce } from "~server/security";
 import type { Brand } from "~server/brand";
 import type { RequestContext } from "~server/context";
@@ -21,7 +22,7 @@ const HOUR = "public, max-age=3600";
 export async function manifestResponse(rc: RequestContext) {
   const { brand } = rc.config;
   const locale = rc.locale;
-  return new Response(JSON.stringify(webManifest(brand, langTag(locale))), {
+  return new Response(JSON.stringify(webManifest(brand, langTag(locale), hasPngIcons(rc))), {
     headers: { "Content-Type": "application/manifest+json; charset=utf-8", "Cache-Control": HOUR, Vary: "Cookie, Accept-Language" },
   });
 }

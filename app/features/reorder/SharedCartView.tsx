@@ -88,7 +88,7 @@ export function SharedCartView({
       ) : null}
       {view.lines.length > 0 ? <p className="font-semibold">{t("reorder.total", { amount: money(view.total) })}</p> : null}
       {error ? (
-        <p role="alert" className="text-brand">
+        <p role="alert" className="text-danger">
           {error}
         </p>
       ) : null}

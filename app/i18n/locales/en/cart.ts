@@ -28,6 +28,11 @@ const en: Widen<typeof ru> = {
   promoApplied: "Promo code {{code}} applied",
   promoMinOrder: "The promo discount applies from {{amount}}",
   promoMaxDiscount: "Discount at most {{amount}}",
+  promoRateLimited: {
+    seconds: "Too many promo code attempts. Try again in {{count}} s",
+    minutes: "Too many promo code attempts. Try again in {{count}} min",
+    hours: "Too many promo code attempts. Try again in {{count}} h",
+  },
   itemsTotal: "Order sum",
   discount: "Discount",
   delivery: "Delivery",

@@ -18,6 +18,11 @@ const en: Widen<typeof ru> = {
   addressLabel: "Address",
   find: "Find",
   suggestions: "Address suggestions",
+  suggestRateLimited: {
+    seconds: "Too many address suggestion requests. Try again in {{count}} s, or type the whole address and press Find",
+    minutes: "Too many address suggestion requests. Try again in {{count}} min, or type the whole address and press Find",
+    hours: "Too many address suggestion requests. Try again in {{count}} h, or type the whole address and press Find",
+  },
   apartment: "Apartment / office",
   entrance: "Entrance",
   floor: "Floor",

@@ -25,6 +25,12 @@ export default {
   promoApplied: "Промокод {{code}} применён",
   promoMinOrder: "Скидка по промокоду — от {{amount}}",
   promoMaxDiscount: "Скидка не больше {{amount}}",
+  /** ADR 143: too many promo-code checks; the wait in the unit that reads best */
+  promoRateLimited: {
+    seconds: "Слишком много попыток ввести промокод. Повторите через {{count}} с",
+    minutes: "Слишком много попыток ввести промокод. Повторите через {{count}} мин",
+    hours: "Слишком много попыток ввести промокод. Повторите через {{count}} ч",
+  },
   itemsTotal: "Сумма заказа",
   discount: "Скидка",
   delivery: "Доставка",

@@ -17,6 +17,9 @@ export default {
   positions_few: "{{count}} позиции",
   positions_many: "{{count}} позиций",
   positions_other: "{{count}} позиции",
+  whereTakeAway: "Самовывоз из «{{name}}», {{address}}",
+  whereDelivery: "Доставка из «{{name}}»",
+  whereChange: "Изменить",
   backToHome: "На главную",
   /** the link to the next page of a large menu (ADR 107) */
   showMore: "Показать ещё",

@@ -1,0 +1,149 @@
+import { expect, test, type Page } from "./helpers/returning-customer";
+
+/**
+ * Issue 36 §1, ADR 150: whatever a customer types or chooses on the server's page before the scripts take it over
+ * (hydration) survives them. With JavaScript, the page's scripts are held until the customer has typed, then let go;
+ * the values must still be there once React has hydrated, and the order uses them. Without JavaScript the same
+ * steps show the plain form keeps them (there is no hydration to survive).
+ */
+
+/** Holds every script of the app until `release()`; the document itself comes at once. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route(/\/assets\/[^?]+\.js(\?.*)?$/, async (route) => {
+    held++;
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return { release, held: () => held };
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")));
+
+/** The position layer's URL of a card on the main menu, by its name. */
+async function positionUrl(page: Page, name: string): Promise<string> {
+  const html = await (await page.request.get("/menus/501")).text();
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const match = new RegExp(`href="(/menus/501/positions/\\d+)"[^>]*>${escaped}<`).exec(html);
+  if (!match) throw new Error(`no card named ${name}`);
+  return match[1]!;
+}
+
+async function openBeforeScripts(page: Page, url: string, javaScriptEnabled: boolean) {
+  const hold = javaScriptEnabled ? await holdScripts(page) : null;
+  await page.goto(url, { waitUntil: "commit" });
+  await expect(page.getByTestId("position-layer")).toBeVisible();
+  if (hold)
+    expect(await page.evaluate(() => Object.keys(document).some((key) => key.startsWith("__reactContainer")))).toBe(false);
+  return hold;
+}
+
+test.describe("values typed before the scripts take over survive them (issue 36 §1)", () => {
+  test("a quantity typed at once is kept, 5 tries out of 5 (Кола, Морс)", async ({ page, javaScriptEnabled }) => {
+    test.setTimeout(90_000);
+    const cases = [
+      { name: "Кола", url: await positionUrl(page, "Кола"), total: "600" },
+      { name: "Морс клюквенный", url: await positionUrl(page, "Морс клюквенный"), total: "760" },
+    ];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const { url, total } = cases[attempt % cases.length]!;
+      const hold = await openBeforeScripts(page, url, javaScriptEnabled);
+      const count = page.getByRole("spinbutton", { name: "Количество" });
+      await count.fill("4");
+      if (hold) {
+        hold.release();
+        await hydrated(page);
+        // the −/+ buttons are the hydrated layer's
+        await expect(page.getByRole("button", { name: "Увеличить количество" })).toBeVisible();
+        await page.waitForTimeout(300);
+      }
+      await expect(count, `try ${attempt}`).toHaveValue("4");
+      if (hold) await expect(page.getByTestId("position-add"), `try ${attempt}`).toContainText(total);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
+  });
+
+  test("modifiers and a quantity chosen at once are kept and ordered, 5 tries out of 5 (Маргарита)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(90_000);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const hold = await openBeforeScripts(page, "/menus/501/positions/10001", javaScriptEnabled);
+      const detail = page.getByTestId("position-detail");
+      await detail.locator('input[name="modifier"][value="100011:102:1"]').check(); // 30 см, +150
+      await detail.locator('input[name="modifier"][value="100012:202:1"]').check(); // бекон, +90
+      await page.getByRole("spinbutton", { name: "Количество" }).fill("2");
+      if (hold) {
+        hold.release();
+        await hydrated(page);
+        await page.waitForTimeout(300);
+      }
+      await expect(detail.locator('input[name="modifier"][value="100011:102:1"]'), `try ${attempt}`).toBeChecked();
+      await expect(detail.locator('input[name="modifier"][value="100012:202:1"]'), `try ${attempt}`).toBeChecked();
+      await expect(page.getByRole("spinbutton", { name: "Количество" }), `try ${attempt}`).toHaveValue("2");
+      // (490 + 150 + 90) × 2
+      if (hold) await expect(page.getByTestId("position-add"), `try ${attempt}`).toContainText(/1\s460/);
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
+    // the last try's choice is what the cart gets
+    await page.getByTestId("position-add").click();
+    await expect(page.getByRole("link", { name: /Корзина: 2/ })).toBeVisible();
+    await page.goto("/cart");
+    const line = page.getByTestId("cart-line").filter({ hasText: "Маргарита" });
+    await expect(line.getByTestId("cart-line-count")).toHaveText("2");
+    await expect(line.getByTestId("cart-line-modifiers")).toContainText("30 см");
+    await expect(line.getByTestId("cart-line-modifiers")).toContainText("Бекон");
+  });
+
+  test("an address, a search and the cart's fields typed at once are kept", async ({ page, javaScriptEnabled }) => {
+    // the location popup's address (a controlled combobox with JavaScript) and a detail field
+    let hold = javaScriptEnabled ? await holdScripts(page) : null;
+    await page.goto("/location?city=115&method=DELIVERY&redirectTo=%2F", { waitUntil: "commit" });
+    await page.getByTestId("address-input").fill("Тверская 1");
+    await page.getByLabel("Подъезд").fill("3");
+    if (hold) {
+      hold.release();
+      await hydrated(page);
+      await page.waitForTimeout(300);
+    }
+    await expect(page.getByTestId("address-input")).toHaveValue("Тверская 1");
+    await expect(page.getByLabel("Подъезд")).toHaveValue("3");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
+    // the search field: kept, and (with JavaScript) searched for as soon as the scripts run
+    hold = javaScriptEnabled ? await holdScripts(page) : null;
+    await page.goto("/search", { waitUntil: "commit" });
+    await page.getByRole("searchbox", { name: "Поиск по меню" }).fill("кола");
+    if (hold) {
+      hold.release();
+      await hydrated(page);
+      await expect(page).toHaveURL(/q=%D0%BA%D0%BE%D0%BB%D0%B0|q=кола/);
+    } else {
+      await page.getByRole("search").getByRole("button", { name: "Найти" }).click();
+    }
+    await expect(page.getByRole("searchbox", { name: "Поиск по меню" })).toHaveValue("кола");
+    await expect(page.getByTestId("search-results")).toContainText("Кола");
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
+    // the cart: the contact fields, the comment and the payment method
+    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+    hold = javaScriptEnabled ? await holdScripts(page) : null;
+    await page.goto("/cart", { waitUntil: "commit" });
+    const form = page.getByTestId("checkout-form");
+    await form.getByLabel("Имя").fill("Анна");
+    await form.getByLabel("Комментарий к заказу").fill("Позвонить за 10 минут");
+    await form.getByLabel("Картой при получении").check();
+    if (hold) {
+      hold.release();
+      await hydrated(page);
+      await expect(form.locator('input[name="js"]')).toHaveCount(1);
+    }
+    await expect(form.getByLabel("Имя")).toHaveValue("Анна");
+    await expect(form.getByLabel("Комментарий к заказу")).toHaveValue("Позвонить за 10 минут");
+    await expect(form.getByLabel("Картой при получении")).toBeChecked();
+  });
+});
