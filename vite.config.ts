@@ -12,8 +12,14 @@ export const alias = {
 
 export default defineConfig({
   resolve: { alias },
+  // terser instead of esbuild's minifier (ADR 170): 3.3 KB gzip less on every first view, for ~5 s more build time
+  build: { minify: "terser", terserOptions: { compress: { passes: 2 }, module: true } },
   // the browser build: the page frame's own modules in one chunk (ADR 110)
-  environments: { client: { build: { rollupOptions: { output: { manualChunks: shellChunk } } } } },
+  environments: {
+    client: { build: { rollupOptions: { output: { manualChunks: shellChunk } } } },
+    // the server's code stays readable (stack traces in the logs)
+    ssr: { build: { minify: false } },
+  },
   server: { port: 3000 },
   plugins: [inlineScript(), tailwindcss(), reactRouter()],
 });

@@ -24,9 +24,16 @@ const ALWAYS = new Set([
   fileURLToPath(new URL("../node_modules/remix-utils/build/react/use-hydrated.js", import.meta.url)),
 ]);
 
+/**
+ * The framework every first view loads — React, React DOM and its scheduler, React Router and its DOM entry — in the
+ * same chunk as the frame (ADR 136): one gzip stream instead of three. Left to Rollup, React DOM and the router's
+ * DOM entry came as chunks of their own once React Router 7's client entry imported them directly.
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser)\//;
+
 /** @param {string} id @param {{ getModuleInfo: (id: string) => { importers: readonly string[] } | null }} api */
 export function shellChunk(id, { getModuleInfo }) {
-  if (ALWAYS.has(id)) return "shell";
+  if (ALWAYS.has(id) || FRAMEWORK.test(id)) return "shell";
   if (!id.startsWith(APP) || id === ROOT || id.includes("?")) return undefined;
   return reachesRoot(id, getModuleInfo, new Set()) ? "shell" : undefined;
 }
