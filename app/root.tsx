@@ -17,6 +17,7 @@ import { FocusAfterNavigation } from "~/shell/FocusAfterNavigation";
 import { ServiceWorker } from "~/shell/ServiceWorker";
 import { useNonce } from "~/document/nonce";
 import { Analytics } from "~/shell/Analytics";
+import { FieldData } from "~/shell/FieldData";
 import { ConsentBanner } from "~/shell/ConsentBanner";
 import { LegacyMigrationWhenIdle } from "~/shell/LegacyMigrationWhenIdle";
 import { NavigationProgress } from "~/shell/NavigationProgress";
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={data?.brand.theme.primary ?? "#ff6a2b"} />
         {data ? <link rel="icon" href={data.favicon} /> : null}
+        {data?.appleTouchIcon ? <link rel="apple-touch-icon" href={data.appleTouchIcon} /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <InlineStyles nonce={nonce} />
@@ -140,6 +142,7 @@ function Shell({ children }: { children: ReactNode }) {
         {data && !data.consentAccepted ? <ConsentBanner /> : null}
       </div>
       {data?.consentAccepted && data.brand.analyticsCounterId ? <Analytics counterId={data.brand.analyticsCounterId} /> : null}
+      {data ? <FieldData /> : null}
     </>
   );
 }

@@ -7,6 +7,8 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { loadavg } from "node:os";
+import { attributeBlocking, formatAttribution } from "./trace-attribution.mjs";
 
 export const CATEGORIES = [
   ["performance", "performance", 98],
@@ -87,7 +89,7 @@ function oddRequests(lhr, base) {
     .map((r) => ({ url: r.url, status: r.statusCode }));
 }
 
-export function summarise(lhr, runs, base) {
+export function summarise(lhr, runs, base, attributions = []) {
   const scores = Object.fromEntries(CATEGORIES.map(([id]) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, lhr.audits[id].numericValue]));
   const failing = {};
@@ -103,6 +105,8 @@ export function summarise(lhr, runs, base) {
     fcpRunsMs: runs.map((r) => Math.round(r.audits["first-contentful-paint"].numericValue)),
     lcpRunsMs: runs.map((r) => Math.round(r.audits["largest-contentful-paint"].numericValue)),
     tbtRunsMs: runs.map((r) => Math.round(r.audits["total-blocking-time"].numericValue)),
+    /** per run: whose the blocking time is, from the run's trace (bench/trace-attribution.mjs), and the machine's load */
+    tbtAttributionRuns: attributions,
     lcpElement: lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     failing,
     oddRequests: oddRequests(lhr, base),
@@ -121,7 +125,9 @@ export function launchChromium(chromePath = process.env.CHROMIUM_PATH ?? "/usr/b
 /**
  * pages: [{ key, path, headers? }]. Runs Lighthouse `runs` times per page and returns { [key]: summary } from each
  * page's median run. A run that fails (a trace error such as NO_NAVSTART on a busy machine) is retried up to
- * `maxAttempts` times and counted in `failedRuns`, not fatal to the bench.
+ * `maxAttempts` times and counted in `failedRuns`, not fatal to the bench. A run that succeeds is kept whatever its
+ * figures: each one's blocking time is attributed from its own trace, the page's own (thread CPU time) beside what
+ * the simulation counted (wall time), with the load average (ADR 163) — never retried for looking bad.
  *
  * Every run has a Chromium of its own (ADR 125): in one Chromium shared by the runs, the renderer that loads
  * 127.0.0.1 is reused from run to run, and its navigation commit (no page work in it) grew from 13–47 ms to
@@ -134,13 +140,20 @@ export async function lighthouseFigures({
   runs = 3,
   chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   maxAttempts = 4,
+  tbtBudgetMs = 100,
 }) {
   const lhrs = Object.fromEntries(pages.map((p) => [p.key, []]));
   /** runs that failed with a trace or runtime error (NO_NAVSTART and the like, seen on a busy machine) and were retried */
   const failedRuns = Object.fromEntries(pages.map((p) => [p.key, []]));
+  const attributions = Object.fromEntries(pages.map((p) => [p.key, []]));
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ");
   for (let i = 0; i < runs; i++) {
     for (const page of pages) {
       for (let attempt = 1; ; attempt++) {
+        const loadBefore = load();
         const chrome = await launchChromium(chromePath);
         let result;
         try {
@@ -161,6 +174,12 @@ export async function lighthouseFigures({
             : null;
         if (!failure) {
           lhrs[page.key].push(result.lhr);
+          const tbt = Math.round(result.lhr.audits["total-blocking-time"].numericValue);
+          const fcp = result.lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint ?? 0;
+          const attribution = result.artifacts?.Trace ? attributeBlocking(result.artifacts.Trace, fcp, tbtBudgetMs, tbt) : null;
+          const entry = { run: i + 1, tbt, performance: Math.round((result.lhr.categories.performance.score ?? 0) * 100), load: `${loadBefore} → ${load()}`, ...(attribution ?? {}) };
+          attributions[page.key].push(entry);
+          console.error(`Lighthouse ${page.path} run ${i + 1}: performance ${entry.performance}, ${formatAttribution(tbt, attribution)} [load ${entry.load}]`);
           break;
         }
         failedRuns[page.key].push(failure);
@@ -170,6 +189,6 @@ export async function lighthouseFigures({
     }
   }
   return Object.fromEntries(
-    pages.map((p) => [p.key, { ...summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base), failedRuns: failedRuns[p.key] }]),
+    pages.map((p) => [p.key, { ...summarise(computeMedianRun(lhrs[p.key]), lhrs[p.key], base, attributions[p.key]), failedRuns: failedRuns[p.key] }]),
   );
 }

@@ -43,6 +43,8 @@ const HINTS: Record<string, string> = {
   "keys.googleMapsBrowser": "a Maps JavaScript API key restricted to your site's referrer",
   termsOfSale: "the text of the 'Безопасность платежей' page, required",
   ignoredPreflightCodes: "a list of preflight error codes that should pass silently, e.g. [\"promo-code.hour-not-active\"]",
+  fieldData: "{ \"enabled\": true|false, \"sampleRate\": 0–1 } — customers' Core Web Vitals, anonymous; default { \"enabled\": true, \"sampleRate\": 0.1 }",
+  "fieldData.sampleRate": "the share of page views measured, from 0 to 1: 0.1 is one in ten",
 };
 
 function hintFor(path: string[], fallback: string): string {
@@ -111,6 +113,8 @@ export function checkBrand(raw: unknown, options: CheckOptions = {}): BrandCheck
   if (brand.authMethods.includes("APPLE") && !brand.keys.appleClientId) missingKey("APPLE", "appleClientId");
   if (brand.authMethods.includes("VK") && !brand.keys.vkClientId) missingKey("VK", "vkClientId");
   if (new Set(brand.authMethods).size !== brand.authMethods.length) add(warnings, { path: "authMethods", message: "a method is listed twice", hint: "list each method once" });
+  if (brand.fieldData.enabled && brand.fieldData.sampleRate === 0)
+    add(warnings, { path: "fieldData.sampleRate", message: "field data is enabled but samples no page view", hint: "set a share above 0 (0.1: one page view in ten), or \"enabled\": false" });
 
   return { problems, warnings, summary: summarize(brand) };
 }
@@ -135,5 +139,11 @@ export function summarize(brand: Brand): string[] {
     `cart: person count ${brand.cart.personCount ? "on" : "off"}, promo codes ${brand.cart.promoCodes ? "on" : "off"}`,
     `first visit: ${location}`,
     `boot loader: ${brand.bootLoader ? `"${brand.bootLoader.text}"` : "default splash"}`,
+    `field data (Core Web Vitals to the metrics port): ${brand.fieldData.enabled && brand.fieldData.sampleRate > 0 ? `on, ${formatShare(brand.fieldData.sampleRate)} of page views` : "off"}`,
   ];
+}
+
+/** 0.1 → "10 %", 0.005 → "0.5 %" */
+function formatShare(rate: number): string {
+  return `${Number((rate * 100).toPrecision(3))} %`;
 }

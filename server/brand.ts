@@ -70,6 +70,17 @@ export const brandSchema = z
     termsOfSale: z.string().min(1),
     /** preflight first-error codes that pass silently (spec §8) */
     ignoredPreflightCodes: z.array(z.string()).default([]),
+    /**
+     * Field data (issue 37, ADR 160): the share of customers' page views whose Core Web Vitals their browser sends,
+     * anonymously, to POST /vitals (Prometheus histograms on the metrics port); `enabled: false` sends and records none.
+     */
+    fieldData: z
+      .object({
+        enabled: z.boolean().default(true),
+        sampleRate: z.number().min(0, "a share from 0 to 1, e.g. 0.1 for one page view in ten").max(1, "a share from 0 to 1, e.g. 0.1 for one page view in ten").default(0.1),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 
@@ -88,6 +99,8 @@ export function publicBrand(brand: Brand) {
     cart: brand.cart,
     locales: brand.locales,
     analyticsCounterId: brand.keys.analyticsCounterId,
+    /** whether and how often a page view loads the field-data collector (app/shell/FieldData.tsx) */
+    fieldData: brand.fieldData,
   };
 }
 export type PublicBrand = ReturnType<typeof publicBrand>;

@@ -12,6 +12,17 @@ const PREFIX = "storefront_";
 /** seconds: from a cached page (a few ms) to an upstream timeout (5 s) */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * Field data (ADR 160): each Core Web Vital's buckets hold its two thresholds (web.dev's "good" and "poor" limits) and
+ * enough steps around them for a p75 to be read within a tenth of them.
+ */
+const LCP_BUCKETS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 15];
+const INP_BUCKETS = [0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1, 2];
+const CLS_BUCKETS = [0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.35, 0.5, 1];
+const TTFB_BUCKETS = [0.1, 0.2, 0.3, 0.4, 0.6, 0.8, 1, 1.2, 1.5, 1.8, 2.5, 4, 8];
+/** the field-data histograms: their `route` label must be one of the build's route ids (others are dropped) */
+export const FIELD_DATA_METRICS: readonly MetricName[] = ["web_vitals_lcp_seconds", "web_vitals_inp_seconds", "web_vitals_cls", "web_vitals_ttfb_seconds"];
+
 type Spec =
   | { type: "histogram"; help: string; labels: string[]; buckets: number[] }
   | { type: "counter" | "gauge"; help: string; labels: string[] };
@@ -57,6 +68,35 @@ export const METRIC_SPECS: Record<MetricName, Spec> = {
     help: "Upstream list records left out because they did not match their schema, by resource",
     labels: ["resource"],
   },
+  web_vitals_lcp_seconds: {
+    type: "histogram",
+    help: "Customers' Largest Contentful Paint (field data, sampled) by the landing page's React Router route id and device class (phone, desktop by viewport); good ≤ 2.5 s, poor > 4 s",
+    labels: ["route", "device"],
+    buckets: LCP_BUCKETS,
+  },
+  web_vitals_inp_seconds: {
+    type: "histogram",
+    help: "Customers' Interaction to Next Paint (field data, sampled) by landing route id and device class; good ≤ 0.2 s, poor > 0.5 s",
+    labels: ["route", "device"],
+    buckets: INP_BUCKETS,
+  },
+  web_vitals_cls: {
+    type: "histogram",
+    help: "Customers' Cumulative Layout Shift (field data, sampled; unitless) by landing route id and device class; good ≤ 0.1, poor > 0.25",
+    labels: ["route", "device"],
+    buckets: CLS_BUCKETS,
+  },
+  web_vitals_ttfb_seconds: {
+    type: "histogram",
+    help: "Customers' Time to First Byte (field data, sampled) by landing route id and device class; good ≤ 0.8 s, poor > 1.8 s",
+    labels: ["route", "device"],
+    buckets: TTFB_BUCKETS,
+  },
+  web_vitals_rejected_total: {
+    type: "counter",
+    help: "Field-data beacons or entries not recorded, by reason: body (not a beacon: type, size, JSON, shape), entry (an unknown metric, rating or value), route (not a route of this build), rate_limited, disabled (the brand turned field data off)",
+    labels: ["reason"],
+  },
 };
 
 type AnyMetric = client.Histogram<string> | client.Counter<string> | client.Gauge<string>;
@@ -66,8 +106,17 @@ export interface Metrics {
   sink: TelemetrySink;
 }
 
+export interface CreateMetricsOptions {
+  /**
+   * The build's route ids: a field-data observation whose `route` is not one of them is dropped and counted as
+   * `web_vitals_rejected_total{reason="route"}` (the label's values stay the build's, whatever a beacon says).
+   * Absent: every route id of the right shape is kept (tests).
+   */
+  routeIds?: ReadonlySet<string>;
+}
+
 /** A registry with every storefront metric and the default process metrics; `sink` feeds it. */
-export function createMetrics(): Metrics {
+export function createMetrics(options: CreateMetricsOptions = {}): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const metrics = new Map<MetricName, AnyMetric>();
@@ -100,6 +149,10 @@ export function createMetrics(): Metrics {
       if (metric instanceof client.Counter) metric.inc(pick(name, labels), by);
     },
     observe(name, labels, value) {
+      if (options.routeIds && FIELD_DATA_METRICS.includes(name) && !options.routeIds.has(String(labels.route))) {
+        (metrics.get("web_vitals_rejected_total") as client.Counter<string>).inc({ reason: "route" });
+        return;
+      }
       const metric = metrics.get(name);
       if (metric instanceof client.Histogram) metric.observe(pick(name, labels), value);
     },
@@ -186,7 +239,8 @@ export interface RunningMetrics {
 
 /** Serves GET /metrics on its own port and subscribes the registry to the storefront's telemetry. */
 export function startMetrics(options: StartMetricsOptions): RunningMetrics {
-  const { registry, sink } = createMetrics();
+  const routeIds = new Set(Object.values(options.routes).flatMap((route) => (route ? [route.id] : [])));
+  const { registry, sink } = createMetrics({ routeIds });
   const unsubscribe = addTelemetrySink(sink);
   const routeIdFor = createRouteMatcher(options.routes, options.publicPath);
   const server = createServer((req, res) => {

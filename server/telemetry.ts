@@ -25,7 +25,17 @@ export type MetricName =
   /** counter {outcome: placed|refused, reason} */
   | "orders_total"
   /** counter {resource}: upstream list records left out because they failed to parse */
-  | "upstream_records_dropped_total";
+  | "upstream_records_dropped_total"
+  /** histogram (seconds) {route, device: phone|desktop}: customers' Largest Contentful Paint (field data, ADR 160) */
+  | "web_vitals_lcp_seconds"
+  /** histogram (seconds) {route, device}: customers' Interaction to Next Paint */
+  | "web_vitals_inp_seconds"
+  /** histogram (unitless) {route, device}: customers' Cumulative Layout Shift */
+  | "web_vitals_cls"
+  /** histogram (seconds) {route, device}: customers' Time to First Byte */
+  | "web_vitals_ttfb_seconds"
+  /** counter {reason: body|entry|route|rate_limited|disabled}: field-data beacons or entries not recorded */
+  | "web_vitals_rejected_total";
 
 export interface TelemetrySink {
   count(name: MetricName, labels: Labels, by: number): void;

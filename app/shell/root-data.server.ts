@@ -3,8 +3,9 @@ import { publicBrand } from "~server/brand";
 import { versionedUrl } from "~server/asset-version.mjs";
 import { isAppLocale } from "~/i18n/i18n";
 import { shellMessagesText } from "~/i18n/locale.server";
-import { personDisplayName } from "~/features/auth/auth.server";
+import { personLabel } from "~/features/auth/auth.server";
 import { locationSummary } from "~/features/location/location.server";
+import { appleTouchIcon } from "~/features/pwa/icons.server";
 import type { RequestContext } from "~server/context";
 
 export async function loadRootData(rc: RequestContext) {
@@ -29,6 +30,8 @@ export async function loadRootData(rc: RequestContext) {
       i18n: shellMessagesText(locale),
       brand,
       favicon: versionedUrl(config.brand.favicon),
+      /** the brand's PNG home-screen icon for iOS, when the build made it (issue 36 §7) */
+      appleTouchIcon: appleTouchIcon(rc),
       description: config.brand.description,
       demo: config.demo,
       cartCount,
@@ -38,8 +41,9 @@ export async function loadRootData(rc: RequestContext) {
       /** spec §1: stored state of another white-label or version was dropped; the browser clears its storage */
       storageReset,
       // signed in only with profile + both tokens (spec §4); the name follows effectiveProfile (spec §3); no tokens here
-      person: person ? { name: personDisplayName(person.profile) } : null,
+      person: person ? personLabel(person.profile) : null,
     },
-    { headers: await rc.session.commitHeaders() },
+    // every page: what does not fit is left out and logged (ADR 144), never a 500
+    { headers: (await rc.session.commitWhatFits()).headers },
   );
 }

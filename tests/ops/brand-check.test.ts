@@ -50,4 +50,17 @@ describe("brand:check", () => {
   it("a file that is not an object is one problem at (file)", () => {
     expect(checkBrand([1, 2]).problems).toEqual([expect.objectContaining({ path: "(file)" })]);
   });
+
+  it("field data (issue 37): a share from 0 to 1, no other field, a default when absent, a warning when it samples nothing", () => {
+    const bad = checkBrand({ ...demo, fieldData: { enabled: "yes", sampleRate: 1.5, userId: true } }, { publicFileExists: exists });
+    expect(bad.problems.map((p) => p.path).sort()).toEqual(["fieldData.enabled", "fieldData.sampleRate", "fieldData.userId"]);
+    expect(bad.problems.find((p) => p.path === "fieldData.sampleRate")?.hint).toMatch(/share of page views/);
+    const absent = checkBrand({ ...demo, fieldData: undefined }, { publicFileExists: exists });
+    expect(absent.summary).toContain("field data (Core Web Vitals to the metrics port): on, 10 % of page views");
+    const none = checkBrand({ ...demo, fieldData: { enabled: true, sampleRate: 0 } }, { publicFileExists: exists });
+    expect(none.warnings.map((w) => w.path)).toEqual(expect.arrayContaining(["fieldData.sampleRate"]));
+    expect(none.summary).toContain("field data (Core Web Vitals to the metrics port): off");
+    const off = checkBrand({ ...demo, fieldData: { enabled: false } }, { publicFileExists: exists });
+    expect(off.summary).toContain("field data (Core Web Vitals to the metrics port): off");
+  });
 });
