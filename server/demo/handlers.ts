@@ -44,6 +44,7 @@ import {
 } from "./geocoder";
 import { runPreflight } from "./preflight";
 import type { DemoOrder, DemoPerson, DemoStore } from "./store";
+import type { DemoScenario } from "./scenario";
 
 export const GOOGLE_PLACES_BASE = "https://places.googleapis.com/v1";
 export const GOOGLE_GEOCODE_URL = "https://maps.googleapis.com/maps/api/geocode/json";
@@ -203,6 +204,13 @@ function catalogHandlers(api: string, store: DemoStore): HttpHandler[] {
 
 function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
   const post = (path: string, resolve: Resolve) => http.post(`${api}${path}`, guarded(store, "other", resolve));
+  /** what a scenario's order fault answers (ADR 145): after its delay, a dropped connection or an error; null: none */
+  const faultAnswer = async (fault: NonNullable<DemoScenario["afterCommit"]>) => {
+    if (fault.delayMs > 0) await delay(fault.delayMs);
+    if (fault.drop) return HttpResponse.error();
+    if (fault.status) return errorResponse({ ...demoError("demo.scenario-failure"), status: fault.status });
+    return null;
+  };
 
   const preflight: Resolve = async ({ request }) => {
     const body = await parseBody(request, preflightPayloadSchema);
@@ -232,6 +240,10 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
       if (armed) return errorResponse(armed);
       const result = runPreflight(body.data, { forOrder: true, now: store.hoursNow(), changes: store.catalogChanges });
       if (!result.ok) return errorResponse(result.error);
+      // ADR 145: the upstream fails BEFORE committing (`commit: false`): the same kind of answer, and no order — the
+      // BFF cannot tell this from a failure after the commit
+      const early = store.scenario.afterCommit;
+      if (early && early.commit === false) return (await faultAnswer(early)) ?? errorResponse({ ...demoError("demo.scenario-failure"), status: 503 });
       const order = store.addOrder({
         personId: auth.person.id,
         restoId: body.data.restoId,
@@ -242,12 +254,7 @@ function orderHandlers(api: string, store: DemoStore): HttpHandler[] {
       });
       // ADR 145: the order exists now, whatever happens to its answer
       const fault = store.scenario.afterCommit;
-      if (fault) {
-        if (fault.delayMs > 0) await delay(fault.delayMs);
-        if (fault.drop) return HttpResponse.error();
-        if (fault.status) return errorResponse({ ...demoError("demo.scenario-failure"), status: fault.status });
-      }
-      return json(orderAnswer(order));
+      return (fault && (await faultAnswer(fault))) ?? json(orderAnswer(order));
     }),
 
     // ADR 145: the orders a person placed with a checkout key (the key was sent as `clientOrderKey`)

@@ -23,9 +23,10 @@ export interface DemoScenario {
   driftHolders: number;
   /**
    * ADR 145: what goes wrong with an order AFTER the twin committed it — its answer comes `delayMs` later (past the
-   * BFF's POST timeout, say), then as an error of `status`, or the connection is `drop`ped, or as it should.
+   * BFF's POST timeout, say), then as an error of `status`, or the connection is `drop`ped, or as it should. With
+   * `commit: false` the same goes wrong BEFORE the commit: no order (nothing the BFF can tell apart from the above).
    */
-  afterCommit: { delayMs: number; status: number | null; drop: boolean } | null;
+  afterCommit: { delayMs: number; status: number | null; drop: boolean; commit?: boolean } | null;
 }
 
 export const DEFAULT_SCENARIO: Readonly<DemoScenario> = {
@@ -44,6 +45,7 @@ const afterCommitSchema = z
     delayMs: z.number().int().min(0).max(120_000).default(0),
     status: z.number().int().min(400).max(599).nullable().default(null),
     drop: z.boolean().default(false),
+    commit: z.boolean().default(true),
   })
   .nullable();
 
