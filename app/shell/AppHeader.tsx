@@ -37,7 +37,7 @@ export function AppHeader({ data, navigation = true }: { data: RootData; navigat
           </Link>
           <LocaleSwitcher locale={data.locale} offered={data.offeredLocales} redirectTo={here} />
           {data.person ? (
-            <AccountMenu name={data.person.name || t("auth.profile")} redirectTo={here} />
+            <AccountMenu name={data.person.name || t("auth.profile")} contact={data.person.contact} redirectTo={here} />
           ) : (
             <Link to={`/auth?redirectTo=${encodeURIComponent(here)}`} className="shrink-0 rounded-full px-2 py-2 text-sm hover:bg-surface sm:px-3">
               {t("app.signIn")}
