@@ -291,7 +291,9 @@ export async function authAction(rc: RequestContext) {
       // a refused code check is about the code; a refused code request about the whole phone form
       const field = value.intent === "verify" ? ("code" as const) : undefined;
       const text = value.intent === "external" ? t.errors.externalFailed : value.intent.startsWith("vk") ? t.errors.vkFailed : smsErrorText(error, t);
-      const status = error.kind === "http" && error.status >= 400 && error.status < 500 ? error.status : 502;
+      // the upstream's own refusal keeps its 4xx; the upstream away (5xx, network, timeout) is 422 with the message,
+      // as the checkout answers it (ADR 146): an action's failure is the customer's to read, never a 5xx
+      const status = error.kind === "http" && error.status >= 400 && error.status < 500 ? error.status : 422;
       return fail(isNetwork(error) ? t.errors.network : text, { field }, status === 401 || status === 403 ? 400 : status);
     }
     throw error;
