@@ -26,6 +26,11 @@ const SWEEP = /small-screens\.spec\.ts$/;
  * paging a large menu) run in one project per viewport and per side of the JavaScript switch: desktop-js and
  * phone-nojs (ADR 105), which keeps CI inside its 25 minutes; their layouts are in the 320/360 px sweep.
  */
+/**
+ * Checks bound in wall time (ADR 142: `/healthz` answers within 200 ms while 40,000-field posts arrive) measure the
+ * server, not the machine: they run in a project of their own after every other one, alone.
+ */
+const ALONE = /\/input-bounds\.ops\.spec\.ts$/;
 const PAIR_ONLY = /\/(hydration-intl|large-menu|online-payment|order-errors|repeat-order|cart-dialogs|kept-cards)\.spec\.ts$/;
 
 export default defineConfig({
@@ -44,7 +49,7 @@ export default defineConfig({
     locale: "ru-RU",
   },
   projects: [
-    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: SWEEP },
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: [SWEEP, ALONE] },
     // *.ops.spec.ts test the server process itself (no browser differences): desktop-js only
     { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP, PAIR_ONLY] },
     { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP, PAIR_ONLY] },
@@ -56,6 +61,12 @@ export default defineConfig({
       // the journeys that end in an order (location, sign-in, cart and checkout); browsing pages are covered at
       // 320/360 px by the sweep, which keeps CI inside its 25 minutes
       testMatch: /\/(cart-checkout|location|auth|small-screens)\.spec\.ts$/,
+    },
+    {
+      name: "alone",
+      use: { ...desktop, javaScriptEnabled: true },
+      testMatch: ALONE,
+      dependencies: ["desktop-js", "desktop-nojs", "phone-js", "phone-nojs", "small-phone-js"],
     },
   ],
   webServer: [
