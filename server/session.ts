@@ -3,7 +3,8 @@
  * - storefront cookie: location, cart, order draft — encrypted, compact (ids and counts only);
  * - auth cookie: tokens and the person — encrypted, never readable by the browser;
  * - prefs cookie: locale, cookie consent, 18+ — small, signed, readable server-side;
- * - history cookie: the signed-in customer's last orders — encrypted.
+ * - history cookie: the signed-in customer's last orders — encrypted;
+ * - places cookie: the signed-in customer's saved delivery places — encrypted (ADR 180).
  * Every cookie is tied to its brand (ADR 144): the encrypted ones are sealed for a purpose that names the brand's
  * white-label, the prefs cookie is signed with keys derived for it, so another brand's cookie — two brands behind
  * one domain, or one SESSION_SECRET reused — does not even open.
@@ -88,6 +89,18 @@ export const storefrontStateSchema = z.object({
       total: z.number().nullable(),
       currency: z.string().max(8),
       deliveryTime: z.number().int().nullable().optional(),
+      /** when it arrives (ADR 190); an unreadable one is dropped, never the cookie */
+      eta: z
+        .object({
+          method: z.enum(["DELIVERY", "TAKE_AWAY"]),
+          orderedAt: z.number().int(),
+          timezone: z.string().min(1).max(64),
+          at: z.number().int().nullable(),
+          source: z.enum(["upstream", "pre-order", "estimate"]).nullable(),
+        })
+        .nullable()
+        .optional()
+        .catch(null),
       /** paid by card online (ADR 099); the payment address itself is not kept here */
       online: z.boolean().optional(),
     })
@@ -137,6 +150,17 @@ export const historyStateSchema = z.object({
   orders: z.array(z.unknown()).max(10).optional(),
 });
 export type HistoryState = z.infer<typeof historyStateSchema>;
+
+/**
+ * The signed-in customer's saved delivery places (issue 39 §1, ADR 180): a cookie of its own, like the history.
+ * `owner` is the person id; the entries are read by app/lib/saved-places.ts, which leaves out what it cannot read.
+ * Kept under PLACES_COOKIE_BUDGET_BYTES by server/places/saved-places.ts.
+ */
+export const placesStateSchema = z.object({
+  owner: z.string().max(40).optional(),
+  places: z.array(z.unknown()).max(10).optional(),
+});
+export type PlacesState = z.infer<typeof placesStateSchema>;
 
 // ---- storage ----------------------------------------------------------------------------------
 
@@ -322,6 +346,7 @@ export interface SessionStores {
   auth: Store<AuthState>;
   prefs: Store<PrefsState>;
   history: Store<HistoryState>;
+  places: Store<PlacesState>;
 }
 
 /**
@@ -331,7 +356,7 @@ export interface SessionStores {
  *   state is kept, any other is dropped (and the browser's storage reset) by `stampBrand`, as before;
  * - prefs: an old signature is accepted (locale, consent, 18+: the customer's own choices, shared before by every
  *   brand on the domain anyway; refusing them would ask every customer again);
- * - auth and history: never — nothing in them proves their brand, and they are credentials and personal data:
+ * - auth, history and places: never — nothing in them proves their brand, and they are credentials and personal data:
  *   signed-in customers sign in once more after the change, and the history's cookie copy starts afresh (its Redis
  *   copy, per brand, stays).
  */
@@ -341,6 +366,7 @@ export function createSessionStores(config: Config): SessionStores {
     auth: encryptedStore("sf_auth", authStateSchema, config, 60 * 60 * 24 * 30),
     prefs: signedStore("sf_prefs", prefsStateSchema, config, true),
     history: encryptedStore("sf_orders", historyStateSchema, config, 60 * 60 * 24 * 90),
+    places: encryptedStore("sf_places", placesStateSchema, config, 60 * 60 * 24 * 180),
   };
 }
 
@@ -364,7 +390,9 @@ export type StateOf<K extends SessionKind> = K extends "storefront"
     ? AuthState
     : K extends "history"
       ? HistoryState
-      : PrefsState;
+      : K extends "places"
+        ? PlacesState
+        : PrefsState;
 
 /** What a commit wrote, and the cookies it left out for being too large (the browser keeps its previous copy). */
 export interface Commit {

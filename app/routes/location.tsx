@@ -1,4 +1,4 @@
-import type { MetaFunction } from "react-router";
+import type { MetaFunction, ShouldRevalidateFunctionArgs } from "react-router";
 import { useActionData, useLoaderData } from "react-router";
 import { metaText } from "~/i18n/messages";
 import { LocationPopup } from "~/features/location/LocationPopup";
@@ -9,10 +9,13 @@ import { useRootData } from "~/shell/root-data";
 import { checkCartValidity } from "~/features/cart/preflight.server";
 import type { Route } from "./+types/location";
 import { requestContextOf } from "~/shell/request.server";
+import { submittedValue } from "~/features/forms/form-result";
+import { PLACE_INTENTS } from "~/features/location/view";
 
 /**
  * The location popup (spec §2, §4, §5): /location?city=…&method=…&q=… — every step is a GET navigation whose
- * draft the loader resolves (docs/decisions/020); 'Сохранить' is the one POST (intent "save").
+ * draft the loader resolves (docs/decisions/020); 'Сохранить' is a POST (intent "save"), and so are a signed-in
+ * customer's saved places: pick one, forget one or all (ADR 180).
  */
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.loaderData as
@@ -29,14 +32,21 @@ export function action({ context }: Route.ActionArgs) {
   return locationAction(rc, (input) => checkCartValidity(rc, input));
 }
 
+/** a saved place forgotten meanwhile (404, ADR 180): the list is read again, as a page without JavaScript shows it */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 ? true : defaultShouldRevalidate;
+}
+
 /** the whole route is the popup over the page chrome */
 export const handle: LayerHandle = { layer: true };
 
 export default function LocationRoute() {
-  const { view, touched, mapsKey, search } = useLoaderData<typeof loader>();
+  const { view, touched, mapsKey, search, places } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // a saved place's form answers beside the places, 'Сохранить' beside the draft (ADR 180)
+  const aboutPlaces = (PLACE_INTENTS as readonly (string | null)[]).includes(submittedValue(actionData, "intent"));
   const root = useRootData();
   const languages = root ? { locale: root.locale, offered: root.offeredLocales } : null;
   const brand = root ? { mark: root.brand.mark, name: root.brand.displayName } : null;
-  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={actionData} languages={languages} brand={brand} />;
+  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={aboutPlaces ? undefined : actionData} languages={languages} brand={brand} places={places} placesResult={aboutPlaces ? actionData : undefined} />;
 }

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { cartLineSchema } from "~/lib/cart";
 import { redirectTarget } from "~/lib/redirect-target";
+import { decodePlaces, encodePlace, rememberPlace } from "~/lib/saved-places";
 import type { RateLimits } from "../auth/rate-limit";
 import type { DemoControls, DemoStandIns } from "../services";
 import type { Upstream } from "../upstream";
@@ -81,6 +82,21 @@ const catalogChangeSchema = z.object({
   remove: positionIds.optional(),
   prices: z.record(z.string().regex(/^\d{1,12}$/), z.number().int().nonnegative()).optional(),
   restore: positionIds.optional(),
+});
+
+/** a saved delivery place of the browser's signed-in person (issue 39 §1, ADR 180) */
+const savedPlaceSchema = z.object({
+  cityId: z.number().int().positive(),
+  address: z.string().min(1).max(300),
+  street: z.string().max(200).nullable().default(null),
+  houseNumber: z.string().max(40).nullable().default(null),
+  houseConfirmed: z.boolean().default(false),
+  apartment: z.string().max(40).default(""),
+  entrance: z.string().max(40).default(""),
+  floor: z.string().max(40).default(""),
+  intercom: z.string().max(40).default(""),
+  comment: z.string().max(300).default(""),
+  location: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
 });
 
 /** the body of a control's POST as JSON; anything else is an empty object */
@@ -159,6 +175,19 @@ function createControls(twin: DemoUpstream, upstream: Upstream, rateLimits: Rate
           const made = makeClockResto(store.now(), clock.data);
           await upstream.cache.clear();
           return Response.json({ ok: true, restoId: made.resto.id, cityId: made.cityId, timezone: made.resto.timezone, street: made.resto.street });
+        }
+        case "saved-place": {
+          // issue 39 §1, ADR 180: a saved delivery place of this browser's signed-in person, as if saved when the
+          // zones were other than today's (an address outside every zone cannot be saved through the popup); in
+          // the places cookie, which reading merges with Redis's copy
+          const place = savedPlaceSchema.safeParse(await jsonBody(request));
+          const owner = (await session.get("auth")).person_profile?.id;
+          if (!place.success || owner === undefined) return Response.json({ ok: false }, { status: 400 });
+          const state = await session.get("places");
+          const mine = state.owner === String(owner) ? decodePlaces(state.places) : [];
+          state.owner = String(owner);
+          state.places = rememberPlace(mine, { ...place.data, at: Date.now() }).map(encodePlace);
+          return Response.json({ ok: true }, { headers: await session.commitHeaders() });
         }
         case "forget-sms": {
           // one phone's SMS timer and attempts, and the sign-in rate limits (no e2e test relies on them): unlike

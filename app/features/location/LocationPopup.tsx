@@ -16,6 +16,8 @@ import { ConfirmHouseLayer, TermsLayer } from "./LocationLayers";
 import { inertWhen } from "~/components/ui/inert";
 import { LocaleSwitcher } from "~/components/ui/LocaleSwitcher";
 import { redirectTarget } from "~/lib/redirect-target";
+import { SavedPlaces } from "./SavedPlaces";
+import type { SavedPlaceView } from "./view";
 
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
@@ -31,7 +33,13 @@ export function LocationPopup({
   lastResult,
   languages,
   brand = null,
+  places = null,
+  placesResult,
 }: {
+  /** a signed-in customer's saved delivery places, offered first (ADR 180); null when signed out */
+  places?: SavedPlaceView[] | null;
+  /** a refused saved-place form's result (conform's), shown beside the places */
+  placesResult?: FormResult | undefined;
   /** the brand's mark and name, shown in the first visit's full-height popup (issue 36 §4) */
   brand?: { mark: string; name: string } | null;
   view: LocationView;
@@ -55,6 +63,16 @@ export function LocationPopup({
   const q = view.query;
   const navigate = useNavigate();
   const layered = view.map || view.terms || view.confirm;
+
+  // with JavaScript, 'Забыть все адреса' takes its button away with the focus on it (the page frame then focuses the
+  // page behind the popup, FocusAfterNavigation): the focus goes to the popup's title
+  const placeCount = places?.length ?? 0;
+  const hadPlaces = useRef(placeCount > 0);
+  useEffect(() => {
+    const title = titleRef.current;
+    if (hadPlaces.current && placeCount === 0 && title && !title.closest("[role=dialog]")?.contains(document.activeElement)) title.focus();
+    hadPlaces.current = placeCount > 0;
+  }, [placeCount]);
 
   // Escape closes a closable popup (the map, terms and confirmation layers close themselves first)
   useEffect(() => {
@@ -143,6 +161,9 @@ export function LocationPopup({
               {t("location.loading")}
             </p>
           ) : null}
+          {places?.length && !view.noCities ? (
+            <SavedPlaces places={places} here={here} redirectTo={view.query.redirectTo} lastResult={placesResult} />
+          ) : null}
           {view.noCities ? (
             <p role="alert" className="rounded-xl border border-danger/60 px-4 py-3">
               {t("location.noCities")}
@@ -150,9 +171,10 @@ export function LocationPopup({
           ) : view.step === "citySelection" ? (
             <CityStep view={view} />
           ) : (
-            <MethodStep view={view} touched={touched} lastResult={lastResult} here={here} />
+            <MethodStep view={view} touched={touched} lastResult={lastResult} />
           )}
         </div>
+        {!view.noCities && view.step !== "citySelection" && view.methods.length > 0 ? <DraftFooter view={view} here={here} /> : null}
       </FocusTrap>
       {view.map && view.city ? <MapLayer view={view} mapsKey={mapsKey} closeTo={locationHref(q)} /> : null}
       {view.terms && view.zone ? (
@@ -195,16 +217,17 @@ function CityStep({ view }: { view: LocationView }) {
 }
 
 type DraftFields = z.input<typeof draftSchema>;
+/** the draft form's id: the popup's footer holds its 'Сохранить' (a submitter of the form by its `form` attribute) */
+const DRAFT_FORM_ID = "location-draft";
 const loadDraftValidator = () => import("./draft").then((m) => m.parseDraftForm);
 
 interface StepProps {
   view: LocationView;
   touched: boolean;
   lastResult: FormResult | undefined;
-  here: string;
 }
 
-function MethodStep({ view, touched, lastResult, here }: StepProps) {
+function MethodStep({ view, touched, lastResult }: StepProps) {
   const { t } = useTranslation();
   const q = view.query;
   const baseForMethod = without(q, [...ADDRESS_FIELDS, "resto"]);
@@ -252,27 +275,25 @@ function MethodStep({ view, touched, lastResult, here }: StepProps) {
 
       {/* keyed by the draft: a navigation to another draft refreshes every field's default */}
       {view.methods.length === 0 ? null : (
-        <DraftForm key={locationHref(q)} view={view} touched={touched} lastResult={lastResult} here={here} />
+        <DraftForm key={locationHref(q)} view={view} touched={touched} lastResult={lastResult} />
       )}
     </div>
   );
 }
 
 /**
- * The draft's form: a GET form (each step is a navigation) whose 'Сохранить' posts. A conform form (ADR 103):
+ * The draft's form: a GET form (each step is a navigation) whose 'Сохранить' (in the popup's footer) posts. A conform form (ADR 103):
  * the browser checks it with the draft's schema (the action's `saveSchema` is it plus the intent); the address and point messages need the server's
  * zones, so they come from the draft's view (a GET step) or the refused save's result.
  */
-function DraftForm({ view, touched, lastResult, here }: StepProps) {
+function DraftForm({ view, touched, lastResult }: StepProps) {
   const { t } = useTranslation();
   const q = view.query;
   // the draft's schema, fetched after the first view (ADR 104)
-  const [form, fields] = useLazyForm<DraftFields>({ lastResult, defaultValue: view.details }, loadDraftValidator);
+  const [form, fields] = useLazyForm<DraftFields>({ id: DRAFT_FORM_ID, lastResult, defaultValue: view.details }, loadDraftValidator);
   const fieldError = fields.q.errors?.[0] ?? fields.resto.errors?.[0] ?? form.errors?.[0] ?? (touched ? view.error : null);
   // one message at a time, beside the address field or under the points; the form's own id points at it
   const errorId = form.errorId;
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   return (
     <Form method="get" action="/location" replace preventScrollReset className="flex flex-col gap-4" {...getFormProps(form)}>
       <input type="hidden" name="city" value={q.city ?? ""} />
@@ -336,32 +357,45 @@ function DraftForm({ view, touched, lastResult, here }: StepProps) {
           ) : null}
         </fieldset>
       )}
-      {/* kept in view at the bottom of the popup, so 'Сохранить' is on screen however long the form (320×640, issue 36 §4) */}
-      <div className="sticky bottom-0 z-10 -mx-5 -mb-4 mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-line bg-surface px-5 py-3">
-        <Link
-          to={locationHref(q, { map: "1" })}
-          replace
-          preventScrollReset
-          className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
-        >
-          {t("location.chooseOnMap")}
-        </Link>
-        <button
-          type="submit"
-          formMethod="post"
-          formAction={here}
-          name="intent"
-          value="save"
-          disabled={saving}
-          aria-busy={saving || undefined}
-          className="ml-auto inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
-        >
-          {saving ? (
-            <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
-          ) : null}
-          {t("location.save")}
-        </button>
-      </div>
     </Form>
+  );
+}
+
+/**
+ * The popup's footer, below its scrolling body: 'Выбрать на карте' and 'Сохранить', so that 'Сохранить' is on screen
+ * however long the body (320×640, issue 36 §4) — saved places above the form included (ADR 180). 'Сохранить' submits
+ * the draft form by its `form` attribute (with and without JavaScript: React Router's form reads the submitter).
+ */
+function DraftFooter({ view, here }: { view: LocationView; here: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line bg-surface px-5 py-3">
+      <Link
+        to={locationHref(view.query, { map: "1" })}
+        replace
+        preventScrollReset
+        className="rounded-full border border-line px-4 py-2 text-sm font-medium hover:border-brand"
+      >
+        {t("location.chooseOnMap")}
+      </Link>
+      <button
+        type="submit"
+        form={DRAFT_FORM_ID}
+        formMethod="post"
+        formAction={here}
+        name="intent"
+        value="save"
+        disabled={saving}
+        aria-busy={saving || undefined}
+        className="ml-auto inline-flex items-center gap-2 rounded-full bg-brand px-8 py-3 font-semibold text-on-brand disabled:opacity-70"
+      >
+        {saving ? (
+          <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />
+        ) : null}
+        {t("location.save")}
+      </button>
+    </div>
   );
 }

@@ -10,8 +10,13 @@ import { messagesFor } from "~/i18n/locale.server";
 import { CookieTooLargeError } from "~server/session";
 import { upstreamFailure } from "~server/upstream/errors";
 import type { RequestContext } from "~server/context";
+import { placesAction, rememberSavedPlace, savedPlacesView } from "./saved-places.server";
+import { PLACE_INTENTS } from "./view";
 
-/** The location popup's loader (resolves the URL draft) and its one POST, 'Сохранить' (docs/decisions/020). */
+/**
+ * The location popup's loader (resolves the URL draft) and its POST: 'Сохранить' (docs/decisions/020), and the saved
+ * places' forms (ADR 180).
+ */
 function deps(rc: RequestContext) {
   const { upstream, geo, config } = rc.services;
   return { upstream, geo, brand: config.brand };
@@ -25,7 +30,9 @@ export async function locationLoader(rc: RequestContext) {
     const { area: _area, ...view } = await resolveDraft(draft, state, locale, deps(rc));
     const touched = draft.q !== undefined || draft.placeId !== undefined || draft.lat !== undefined || draft.resto !== undefined;
     const mapsKey = rc.config.brand.keys.googleMapsBrowser;
-    return data({ view, touched, mapsKey, search: url.search });
+    // a signed-in customer's saved delivery places, offered first (ADR 180); null when signed out
+    const places = await savedPlacesView(rc, state, view.city?.id ?? null);
+    return data({ view, touched, mapsKey, search: url.search, places });
   } catch (error) {
     // spec §8: city data failure is fatal with its message
     throw upstreamFailure(error);
@@ -39,6 +46,8 @@ export async function locationLoader(rc: RequestContext) {
 export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
   const [state, locale] = await Promise.all([rc.session.get("storefront"), rc.locale]);
   const formData = await readForm(rc);
+  const intent = formData.get("intent");
+  if (typeof intent === "string" && (PLACE_INTENTS as readonly string[]).includes(intent)) return placesAction(rc, formData, checkCart);
   let outcome;
   try {
     outcome = await saveLocation(formData, state, locale, { ...deps(rc), checkCart });
@@ -54,6 +63,7 @@ export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
   if (outcome.kind === "bad") return refuse(outcome.message);
   if (outcome.kind === "invalid") return refuse(outcome.message, outcome.field);
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
+  await rememberSavedPlace(rc, outcome);
   try {
     return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await rc.session.commitHeaders() });
   } catch (error) {

@@ -17,9 +17,15 @@ import { locationHref } from "./href";
 import { resolveDraft, type Deps } from "./resolve-draft.server";
 import type { AreaMessage, LocationView } from "./view";
 
+/** the delivery place a save wrote (null for takeaway) and its city: the saved places remember it (ADR 180) */
+export interface SavedWhat {
+  cityId: number;
+  place: NonNullable<StorefrontState["order_delivery_place"]> | null;
+}
+
 export type SaveOutcome =
-  | { kind: "saved"; redirectTo: string }
-  | { kind: "unchanged"; redirectTo: string }
+  | ({ kind: "saved"; redirectTo: string } & SavedWhat)
+  | ({ kind: "unchanged"; redirectTo: string } & SavedWhat)
   | { kind: "confirmHouse"; href: string }
   /** `field`: the draft field the message is about (the address, the point), when it is about one */
   | { kind: "invalid"; message: string; view: LocationView; field?: "q" | "resto" };
@@ -73,7 +79,7 @@ export async function saveLocation(
     state.order_delivery_method === view.method &&
     (state.resto_id ?? null) === view.restoId &&
     JSON.stringify(state.order_delivery_place ?? null) === JSON.stringify(place);
-  if (unchanged) return { kind: "unchanged", redirectTo };
+  if (unchanged) return { kind: "unchanged", redirectTo, cityId: view.city.id, place };
 
   if (view.error) return { kind: "invalid", message: view.error, view, field: view.method === "DELIVERY" ? "q" : "resto" };
   if (view.areaMessage === "noRestos" || view.areaMessage === "noMenus" || view.restoId === null) {
@@ -100,5 +106,5 @@ export async function saveLocation(
       paymentMethodsFor(resto?.payConfig, view.method),
     );
   }
-  return { kind: "saved", redirectTo: landingAfterSave(redirectTo, menusChanged) };
+  return { kind: "saved", redirectTo: landingAfterSave(redirectTo, menusChanged), cityId: view.city.id, place };
 }

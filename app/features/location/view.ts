@@ -5,6 +5,7 @@
 import type { City, DeliveryMethod, LatLng, Polygon } from "~/lib/model";
 import type { AreaMessage } from "~/lib/location-rules";
 import type { ValidationKey } from "~/lib/validation";
+import type { PlaceUnavailable } from "~/lib/saved-places";
 
 export type { AreaMessage };
 
@@ -73,3 +74,22 @@ export interface LocationView {
   map: boolean;
   terms: boolean;
 }
+
+/** A signed-in customer's saved delivery place as the popup offers it (issue 39 §1, ADR 180). */
+export interface SavedPlaceView {
+  /** the place's id in forms (app/lib/saved-places.ts `placeId`) */
+  id: string;
+  address: string;
+  apartment: string;
+  entrance: string;
+  floor: string;
+  /** the city's name when it is not the popup's city, else null */
+  cityName: string | null;
+  /** why it cannot be picked today (spec §5 zone check), or null */
+  unavailable: PlaceUnavailable | null;
+  /** the place the storefront has saved now */
+  current: boolean;
+}
+
+/** The intents of the saved places' forms (POST /location). */
+export const PLACE_INTENTS = ["use-place", "forget-place", "forget-places"] as const;

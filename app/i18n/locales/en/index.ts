@@ -15,7 +15,8 @@ import validation from "~/i18n/locales/en/validation";
 import pwa from "~/i18n/locales/en/pwa";
 import reorder from "~/i18n/locales/en/reorder";
 import payment from "~/i18n/locales/en/payment";
+import places from "~/i18n/locales/en/places";
 
-const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment };
+const en = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment, places };
 
 export default en;

@@ -15,8 +15,9 @@ import validation from "~/i18n/locales/ru/validation";
 import pwa from "~/i18n/locales/ru/pwa";
 import reorder from "~/i18n/locales/ru/reorder";
 import payment from "~/i18n/locales/ru/payment";
+import places from "~/i18n/locales/ru/places";
 
-const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment };
+const ru = { brand, age, promotions, restos, search, cart, checkout, app, location, menu, errors, auth, validation, pwa, reorder, payment, places };
 
 export default ru;
 export type Messages = typeof ru;
