@@ -5,6 +5,7 @@
  * Pure: the CLI (scripts/brand-check.mjs) reads the files and prints.
  */
 import { brandSchema, type Brand } from "../server/brand";
+import { ADD_ONS_MAX, ADD_ON_GROUP_IDS_MAX, ADD_ON_RULES_MAX } from "../app/lib/add-ons";
 
 export interface BrandProblem {
   /** field path such as `theme.primary`, `(file)` for the whole file */
@@ -45,11 +46,19 @@ const HINTS: Record<string, string> = {
   ignoredPreflightCodes: "a list of preflight error codes that should pass silently, e.g. [\"promo-code.hour-not-active\"]",
   fieldData: "{ \"enabled\": true|false, \"sampleRate\": 0–1 } — customers' Core Web Vitals, anonymous; default { \"enabled\": true, \"sampleRate\": 0.1 }",
   "fieldData.sampleRate": "the share of page views measured, from 0 to 1: 0.1 is one in ten",
+  addOns:
+    `{ "rules": [{ "groupIds": [<menu group id>, …] }, …], "max": 1–${ADD_ONS_MAX} } — the cart suggests, for each rule whose groups have no line in the cart, the first position of those groups one tap can add; no rules: off`,
+  "addOns.rules": `an ordered list of at most ${ADD_ON_RULES_MAX} rules, each { "groupIds": [<menu group id>, …] }; an earlier rule's suggestion is shown first`,
+  "addOns.rules.*": `a rule is { "groupIds": [<menu group id>, …] } and nothing else`,
+  "addOns.rules.*.groupIds": `1–${ADD_ON_GROUP_IDS_MAX} menu group ids as the upstream numbers them, e.g. [50109, 50204]; 0 means the positions without a group ('Прочее')`,
+  "addOns.max": `the most suggestions shown at once: a whole number from 1 to ${ADD_ONS_MAX} (default 3)`,
 };
 
 function hintFor(path: string[], fallback: string): string {
-  for (let n = path.length; n > 0; n--) {
-    const hint = HINTS[path.slice(0, n).join(".")];
+  // a list's index matches `*` (addOns.rules.2.groupIds → addOns.rules.*.groupIds)
+  const general = path.map((segment) => (/^\d+$/.test(segment) ? "*" : segment));
+  for (let n = general.length; n > 0; n--) {
+    const hint = HINTS[general.slice(0, n).join(".")];
     if (hint) return hint;
   }
   return fallback;
@@ -115,6 +124,20 @@ export function checkBrand(raw: unknown, options: CheckOptions = {}): BrandCheck
   if (new Set(brand.authMethods).size !== brand.authMethods.length) add(warnings, { path: "authMethods", message: "a method is listed twice", hint: "list each method once" });
   if (brand.fieldData.enabled && brand.fieldData.sampleRate === 0)
     add(warnings, { path: "fieldData.sampleRate", message: "field data is enabled but samples no page view", hint: "set a share above 0 (0.1: one page view in ten), or \"enabled\": false" });
+  // a group named twice: the later mention never suggests anything the earlier one would not
+  const namedAt = new Map<number, number>();
+  brand.addOns.rules.forEach((rule, r) =>
+    rule.groupIds.forEach((groupId, g) => {
+      const first = namedAt.get(groupId);
+      if (first === undefined) namedAt.set(groupId, r);
+      else
+        add(warnings, {
+          path: `addOns.rules.${r}.groupIds.${g}`,
+          message: first === r ? `group ${groupId} is listed twice in this rule` : `group ${groupId} is also in rule ${first}`,
+          hint: "name each menu group in one rule, once: the first rule naming it decides whether it is in the cart",
+        });
+    }),
+  );
 
   return { problems, warnings, summary: summarize(brand) };
 }
@@ -139,6 +162,7 @@ export function summarize(brand: Brand): string[] {
     `cart: person count ${brand.cart.personCount ? "on" : "off"}, promo codes ${brand.cart.promoCodes ? "on" : "off"}`,
     `first visit: ${location}`,
     `boot loader: ${brand.bootLoader ? `"${brand.bootLoader.text}"` : "default splash"}`,
+    `cart add-ons: ${brand.addOns.rules.length > 0 ? `${brand.addOns.rules.length} rule${brand.addOns.rules.length === 1 ? "" : "s"}, at most ${brand.addOns.max} suggestion${brand.addOns.max === 1 ? "" : "s"}` : "off (no rules)"}`,
     `field data (Core Web Vitals to the metrics port): ${brand.fieldData.enabled && brand.fieldData.sampleRate > 0 ? `on, ${formatShare(brand.fieldData.sampleRate)} of page views` : "off"}`,
   ];
 }

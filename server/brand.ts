@@ -3,6 +3,7 @@
  * Validated at start-up; the README documents each field.
  */
 import { z } from "zod";
+import { addOnsSchema } from "../app/lib/add-ons";
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c");
 export const AUTH_METHODS = ["GOOGLE", "APPLE", "VK", "PHONE"] as const;
@@ -81,6 +82,11 @@ export const brandSchema = z
       })
       .strict()
       .default({}),
+    /**
+     * The cart's add-on suggestions (issue 39, ADR 185): ordered rules naming menu groups; a rule whose groups have
+     * no line in the cart suggests its first position that one tap can add; at most `max`. No rules: none shown.
+     */
+    addOns: addOnsSchema.default({}),
   })
   .strict();
 

@@ -7,6 +7,7 @@ import { useMoney } from "~/components/ui/useMoney";
 import { CheckoutForm as CheckoutFormNow } from "~/features/checkout/CheckoutForm";
 import { PromoCode as PromoCodeNow } from "./PromoCode";
 import { Card } from "./CartCard";
+import { CartAddOns } from "./CartAddOns";
 import { CartWhere as CartWhereNow } from "./CartWhere";
 import { OrderErrorPopup as OrderErrorPopupNow } from "~/features/checkout/OrderErrorPopup";
 import { useOrderPending } from "~/features/checkout/use-order-submit";
@@ -171,6 +172,13 @@ export function CartScreen({
                   </Link>
                 </div>
               </section>
+              {/* issue 39: what the cart lacks, by the brand's rules, one tap each (ADR 185) */}
+              <CartAddOns
+                addOns={view.addOns}
+                currency={view.currency}
+                pattern={view.moneyPattern}
+                refused={actionData && !actionData.ok && actionData.intent === "add" ? actionData.error : null}
+              />
               {view.preflight.message ? (
                 <p
                   role="alert"

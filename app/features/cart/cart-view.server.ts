@@ -9,6 +9,7 @@ import { formatDeliveryPlace, ruPlaceLabels, enPlaceLabels } from "~/lib/place";
 import { offeredMethods, paymentMethodsFor } from "~/lib/payment";
 import { deliveryHint, matchThreshold, orderTotal } from "~/lib/thresholds";
 import { orderTimes } from "~/lib/order-times";
+import { cartAddOns } from "./add-ons.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { areaOffer } from "~/features/location/resolve-draft.server";
 import { checkoutPerson, type CheckoutPerson } from "~/features/checkout/person.server";
@@ -127,6 +128,15 @@ export async function loadCartView(rc: RequestContext) {
   const draftPerson = state.order_person ?? {};
   const labels = locale === "en" ? enPlaceLabels : ruPlaceLabels;
   const promoAnswer = outcome?.kind === "ok" ? outcome.answer : null;
+  // issue 39: what the cart lacks, by the brand's rules (ADR 185); an empty cart suggests nothing
+  const addOns = cartAddOns({
+    settings: config.brand.addOns,
+    catalog: ctx.catalog,
+    method: ctx.method,
+    cart: state.cart_positions,
+    now,
+    adultConfirmed: (await rc.session.get("prefs")).person_adulthood_confirmed === true,
+  });
 
   return {
     currency,
@@ -142,6 +152,8 @@ export async function loadCartView(rc: RequestContext) {
       modifiers: l.modifiers.map((m) => ({ name: m.name, count: m.count, raw: `${m.modifierGroupId}:${m.itemId}:${m.count}` })),
     })),
     dropped: priced.dropped.map((d) => ({ index: d.index })),
+    /** issue 39: one-tap add-ons under the lines (ADR 185) */
+    addOns,
     count: priced.count,
     method: ctx.method,
     methodsOffered: offeredMethods(resto),

@@ -47,6 +47,13 @@ const en: Widen<typeof ru> = {
   cartInvalid: "Some items are not available at the chosen restaurant. Remove them or choose another restaurant",
   updating: "Updating the cart…",
   addManual: "Add",
+  addOns: {
+    title: "Add to your order",
+    add: "Add",
+    addNamed: "Add “{{name}}” to the order",
+    adding: "Adding…",
+    addingNamed: "Adding “{{name}}” to the order",
+  },
 };
 
 export default en;

@@ -46,4 +46,12 @@ export default {
   cartInvalid: "Некоторые позиции недоступны в выбранном заведении. Удалите их или выберите другое заведение",
   updating: "Обновляем корзину…",
   addManual: "Добавить",
+  /** issue 39 (ADR 185): the positions the cart lacks, under its lines, each added with one tap */
+  addOns: {
+    title: "Добавить к заказу",
+    add: "Добавить",
+    addNamed: "Добавить «{{name}}» к заказу",
+    adding: "Добавляем…",
+    addingNamed: "Добавляем «{{name}}» к заказу",
+  },
 } as const;
