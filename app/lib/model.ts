@@ -374,6 +374,11 @@ export const orderSchema = z
     paymentUrl: z.string().nullable().default(null).catch(null),
     /** PENDING | PAID | FAILED (ADR 099) */
     paymentStatus: z.string().max(40).nullable().default(null).catch(null),
+    /**
+     * when the upstream expects the order delivered or ready, an ISO instant with its offset (an assumed contract,
+     * ADR 190); preferred to the storefront's own estimate. Anything else counts as absent.
+     */
+    expectedAt: z.string().max(64).datetime({ offset: true }).nullable().default(null).catch(null),
   })
   .passthrough();
 export type Order = z.infer<typeof orderSchema>;

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { decodeSharedCart, encodeSharedCart } from "./reorder";
 import type { CartLine } from "./cart";
+import type { DeliveryMethod } from "./model";
 
 /** how many orders are remembered */
 export const ORDER_HISTORY_MAX = 5;
@@ -29,6 +30,8 @@ export interface PastOrder {
   currency: string;
   /** the lines with the names they had then (a name may be missing: the budget dropped it) */
   lines: (CartLine & { name?: string })[];
+  /** when it was to arrive (delivery) or be ready (takeaway), ms since the epoch (ADR 190); missing in older entries */
+  eta?: { at: number; method: DeliveryMethod } | null;
 }
 
 /** One stored entry: short keys, the lines as a shared-cart code, names in line order. */
@@ -40,6 +43,10 @@ const entrySchema = z.object({
   s: z.number().int().nullable(),
   u: z.string().max(8),
   m: z.array(z.string().max(HISTORY_NAME_MAX)).max(50).optional(),
+  /** ADR 190: the expected time and the method (D delivery, T takeaway); entries stored before have neither, and an
+   * unreadable one is dropped, never the entry */
+  e: z.number().int().nonnegative().optional().catch(undefined),
+  k: z.enum(["D", "T"]).optional().catch(undefined),
 });
 export type StoredPastOrder = z.infer<typeof entrySchema>;
 
@@ -53,6 +60,10 @@ export function encodePastOrder(order: PastOrder, withNames = true): StoredPastO
     u: order.currency,
   };
   if (withNames && order.lines.some((l) => l.name)) entry.m = order.lines.map((l) => (l.name ?? "").slice(0, HISTORY_NAME_MAX));
+  if (order.eta) {
+    entry.e = order.eta.at;
+    entry.k = order.eta.method === "DELIVERY" ? "D" : "T";
+  }
   return entry;
 }
 
@@ -74,6 +85,7 @@ export function decodePastOrder(raw: unknown): PastOrder | null {
     total: e.s,
     currency: e.u,
     lines: cart.lines.map((line, index) => (names?.[index] ? { ...line, name: names[index] } : line)),
+    ...(e.e !== undefined && e.k !== undefined ? { eta: { at: e.e, method: e.k === "D" ? ("DELIVERY" as const) : ("TAKE_AWAY" as const) } } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { loadSuccessPage } from "~/features/checkout/checkout.server";
 import { useMoney } from "~/components/ui/useMoney";
 import { RepeatOrderLink } from "~/features/reorder/RepeatOrders";
 import { PaymentStatus } from "~/features/checkout/PaymentStatus";
+import { OrderEta } from "~/features/checkout/OrderEta";
 import { withMessages } from "~/i18n/route-messages.server";
 import type { Route } from "./+types/checkout.$key";
 import { requestContextOf } from "~/shell/request.server";
@@ -30,7 +31,7 @@ export default function CheckoutSuccess() {
   const page = useLoaderData<typeof loader>();
   if (page.status === "checking") return <Checking />;
   if (page.status === "not-placed") return <NotPlaced />;
-  return <Placed order={page.order} payment={page.payment} />;
+  return <Placed order={page.order} payment={page.payment} eta={page.eta} />;
 }
 
 /** The order's outcome is not known yet (ADR 145): never "send it again"; the page asks again by itself. */
@@ -78,7 +79,7 @@ function NotPlaced() {
 
 type PlacedPage = Extract<Awaited<ReturnType<typeof loadSuccessPage>>["data"], { status: "placed" }>;
 
-function Placed({ order, payment }: Pick<PlacedPage, "order" | "payment">) {
+function Placed({ order, payment, eta }: Pick<PlacedPage, "order" | "payment" | "eta">) {
   const { t } = useTranslation();
   const money = useMoney(order.currency);
   return (
@@ -95,6 +96,7 @@ function Placed({ order, payment }: Pick<PlacedPage, "order" | "payment">) {
       {order.total !== null ? (
         <p className="font-semibold">{t("checkout.successTotal", { amount: money(order.total) })}</p>
       ) : null}
+      {eta ? <OrderEta eta={eta} /> : null}
       {order.deliveryTime ? (
         <p className="text-muted" data-testid="order-delivery-time">
           {t("checkout.successDeliveryTime", { minutes: order.deliveryTime })}

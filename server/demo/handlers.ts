@@ -298,6 +298,8 @@ function orderAnswer(order: DemoOrder): Order {
     total: order.total,
     paymentUrl,
     paymentStatus: payment?.status ?? null,
+    // the twin promises no time of its own: the storefront estimates it (ADR 190)
+    expectedAt: null,
   };
 }
 

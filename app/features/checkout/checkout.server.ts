@@ -20,6 +20,7 @@ import { rememberOrder } from "~/features/reorder/history.server";
 import { effectiveLocation } from "~/features/location/location.server";
 import { checkedPaymentUrl, loadPayment, paymentReturnUrl } from "./online-payment.server";
 import type { PlacedOrder } from "./placed-order";
+import { etaInputs, etaView, orderEta, type EtaInputs } from "./eta.server";
 
 export { checkoutSchema, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
 import type { RequestContext } from "~server/context";
@@ -86,7 +87,18 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   const owner = String(person.auth.personId);
   const ledger = rc.services.orders;
   const state = await rc.session.get("storefront");
-  const shown = { currency: cart.currency, deliveryTime: cart.deliveryTime };
+  // what the order's time is computed from (ADR 190): read before the cart goes, from the cached catalog
+  const eta =
+    state.cart_positions.length === 0
+      ? null
+      : await etaInputs(rc, {
+          method: cart.method,
+          restoId: cart.payload?.restoId ?? null,
+          deliveryMinutes: cart.deliveryTime,
+          preOrderAt: input.preOrderAt || null,
+          lines: state.cart_positions,
+        }).catch(() => null); // (never the reason an order fails)
+  const shown: Shown = { currency: cart.currency, deliveryTime: cart.deliveryTime, eta };
   const find = () => findOrder(rc, person.auth, input.key, shown);
 
   try {
@@ -179,18 +191,22 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   }
 }
 
+/** What the order's answer is shown with: the resto's currency, the zone's time, what its time is computed from. */
+interface Shown {
+  currency: string;
+  deliveryTime: number | null;
+  eta: EtaInputs | null;
+}
+
 /** What the success screen keeps of an order the upstream answered with. */
-function placedOrderOf(
-  rc: RequestContext,
-  order: Order,
-  shown: { currency: string; deliveryTime: number | null; online: boolean },
-): PlacedOrder {
+function placedOrderOf(rc: RequestContext, order: Order, shown: Shown & { online: boolean }): PlacedOrder {
   return {
     orderId: String(order.id),
     number: order.number ?? String(order.id),
     total: order.total,
     currency: shown.currency,
     deliveryTime: shown.deliveryTime,
+    ...(shown.eta ? { eta: orderEta(shown.eta, order, rc.services.upstream.clock.now().getTime()) } : {}),
     ...(shown.online ? { online: true, paymentUrl: checkedPaymentUrl(rc, order.paymentUrl, String(order.id)) } : {}),
   };
 }
@@ -200,7 +216,7 @@ async function findOrder(
   rc: RequestContext,
   auth: PersonAuth,
   key: string,
-  shown: { currency: string; deliveryTime: number | null },
+  shown: Shown,
 ): Promise<PlacedOrder | null> {
   const found = await rc.services.upstream.orders.findByKey(auth, key);
   // a CARD_ONLINE order carries its payment's status
@@ -290,7 +306,8 @@ export async function loadSuccessPage(rc: RequestContext, key: string) {
   if (!person) throw await toCart();
   const owner = String(person.auth.personId);
   const state = await rc.session.get("storefront");
-  const shown = { currency: await restoCurrency(rc, state), deliveryTime: null };
+  // (an order found here after its answer was lost has no time of its own: what it was computed from is gone)
+  const shown: Shown = { currency: await restoCurrency(rc, state), deliveryTime: null, eta: null };
   let known: Awaited<ReturnType<typeof rc.services.orders.outcome<PlacedOrder>>> | null;
   try {
     const hint = state.order_attempt?.key === key ? { startedAt: state.order_attempt.startedAt } : null;
@@ -301,21 +318,24 @@ export async function loadSuccessPage(rc: RequestContext, key: string) {
     known = null;
   }
   if (known?.kind === "checking") {
-    return data({ status: "checking" as const, order: null, payment: null }, { headers: await headers(noStore) });
+    return data({ status: "checking" as const, order: null, payment: null, eta: null }, { headers: await headers(noStore) });
   }
   const placed = (known?.kind === "placed" ? known.value : null) ?? ownLastOrder(state, key, owner);
   if (!placed) {
     if (known?.kind === "none" && known.attempted) {
       // the attempt is over without an order: the form is free again
       if (state.order_attempt?.key === key) state.order_attempt = null;
-      return data({ status: "not-placed" as const, order: null, payment: null }, { headers: await headers(noStore) });
+      return data({ status: "not-placed" as const, order: null, payment: null, eta: null }, { headers: await headers(noStore) });
     }
     throw await toCart();
   }
   // found after the customer was told we were checking: the order exists now, so the cart goes
   if (state.last_order?.key !== key) forgetCart(state, key, owner, placed);
   // paid online: what the upstream says of the payment now (ADR 099), never what the return URL claims
-  const payment = placed.online ? await loadPayment(rc, person.auth, placed) : null;
-  const { paymentUrl: _url, ...order } = placed;
-  return data({ status: "placed" as const, order, payment }, { headers: await headers(noStore) });
+  const status = placed.online ? await loadPayment(rc, person.auth, placed) : null;
+  const payment = status ? { state: status.state, payUrl: status.payUrl } : null;
+  // when it arrives (ADR 190), in the restaurant's time zone; the status answer's time first when it gives one
+  const eta = etaView(placed.eta, rc.services.upstream.clock.now().getTime(), rc.locale, status?.expectedAt);
+  const { paymentUrl: _url, eta: _eta, ...order } = placed;
+  return data({ status: "placed" as const, order, payment, eta }, { headers: await headers(noStore) });
 }

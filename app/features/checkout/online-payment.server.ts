@@ -43,20 +43,22 @@ export function checkedPaymentUrl(rc: RequestContext, raw: unknown, orderId: str
 
 /**
  * The payment of a CARD_ONLINE order as the upstream reports it now (GET the order, ADR 099). A failed call is
- * "unknown" — never "paid" — and keeps the address the order answer gave, so the customer can still pay.
+ * "unknown" — never "paid" — and keeps the address the order answer gave, so the customer can still pay. Also the
+ * answer's expected time, when it gives one (ADR 190).
  */
 export async function loadPayment(
   rc: RequestContext,
   auth: PersonAuth,
   order: { orderId: string; paymentUrl?: string | null },
-): Promise<PaymentView> {
+): Promise<PaymentView & { expectedAt: string | null }> {
   try {
     const now = await rc.services.upstream.orders.order(auth, order.orderId);
     const state = paymentState(now.paymentStatus);
     const payUrl = state === "paid" ? null : (checkedPaymentUrl(rc, now.paymentUrl, order.orderId) ?? order.paymentUrl ?? null);
-    return { state, payUrl };
+    // the same answer may say when the order arrives (ADR 190)
+    return { state, payUrl, expectedAt: now.expectedAt };
   } catch (error) {
     log("warn", "payment status unavailable", { orderId: order.orderId, error: error instanceof Error ? error.message : String(error) });
-    return { state: "unknown", payUrl: order.paymentUrl ?? null };
+    return { state: "unknown", payUrl: order.paymentUrl ?? null, expectedAt: null };
   }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { formatMoney } from "~/lib/money";
 import type { PastOrderSummary, RepeatOrderPage } from "~/features/reorder/history.server";
 import { SharedCartView } from "~/features/reorder/SharedCartView";
+import { EtaSentence } from "~/features/checkout/OrderEta";
 
 /** 'Повторить заказ' (issue 18 §1): the customer's last orders, each a link to its repeat view. */
 export function RepeatOrderList({ orders }: { orders: PastOrderSummary[] }) {
@@ -25,6 +26,11 @@ export function RepeatOrderList({ orders }: { orders: PastOrderSummary[] }) {
             {orders.map((order) => (
               <li key={order.orderId} className="flex flex-col gap-2 rounded-xl border border-line p-3" data-testid="past-order">
                 <p className="font-medium">{t("reorder.repeatOrder", { number: order.number, date: order.date })}</p>
+                {order.eta ? (
+                  <p className="text-sm" data-testid="past-order-eta">
+                    <EtaSentence eta={order.eta} messageKey={`reorder.eta.${order.eta.method}`} />
+                  </p>
+                ) : null}
                 <p className="text-sm text-muted">
                   {[order.restoName, order.names.join(", "), order.total !== null ? money(order.total, order.currency) : null].filter(Boolean).join(" · ")}
                 </p>

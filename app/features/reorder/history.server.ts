@@ -10,6 +10,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { checkoutPerson } from "~/features/checkout/person.server";
 import type { PlacedOrder } from "~/features/checkout/placed-order";
+import { etaView, type EtaView } from "~/features/checkout/eta.server";
+import { offsetMinutesAt } from "~/lib/schedule";
 import type { PreflightPayload } from "~/lib/model";
 import { effectiveLocation } from "~/features/location/location.server";
 import { messagesFor } from "~/i18n/locale.server";
@@ -43,6 +45,8 @@ export async function rememberOrder(rc: RequestContext, owner: string, order: Pl
       const name = names.get(line.positionId);
       return name ? { ...line, name } : { ...line };
     }),
+    // when it arrives (ADR 190), for the history to say
+    ...(order.eta && order.eta.at !== null ? { eta: { at: order.eta.at, method: order.eta.method } } : {}),
   });
 }
 
@@ -63,6 +67,8 @@ export interface PastOrderSummary {
   restoName: string | null;
   count: number;
   names: string[];
+  /** when it was to arrive or be ready, in the restaurant's time zone (ADR 190); null for older entries */
+  eta: EtaView | null;
 }
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -79,6 +85,7 @@ export async function loadRepeatList(rc: RequestContext) {
   for (const restoId of new Set(history.map((o) => o.restoId))) {
     restos.set(restoId, await upstream.catalog.resto(restoId).then((r) => r.value).catch(() => null));
   }
+  const now = upstream.clock.now().getTime();
   const orders: PastOrderSummary[] = history.map((o) => ({
     orderId: o.orderId,
     number: o.number,
@@ -88,6 +95,9 @@ export async function loadRepeatList(rc: RequestContext) {
     restoName: restos.get(o.restoId)?.name ?? null,
     count: o.lines.reduce((n, l) => n + l.count, 0),
     names: o.lines.map((l) => l.name).filter((n): n is string => Boolean(n)),
+    eta: o.eta
+      ? etaView({ ...o.eta, orderedAt: o.at, timezone: restos.get(o.restoId)?.timezone ?? "+03:00", source: null }, now, locale)
+      : null,
   }));
   return data({ orders }, { headers: await rc.session.commitHeaders(noStore) });
 }
@@ -115,10 +125,12 @@ export async function loadRepeatOrder(rc: RequestContext, orderId: string) {
   return data(page, { headers: await rc.session.commitHeaders(noStore) });
 }
 
-/** a day in the restaurant's zone ("+03:00"; Moscow's when unknown), formatted on the server (no hydration drift) */
+/**
+ * a day in the restaurant's zone ("+03:00" or an IANA name; Moscow's when unknown), formatted on the server (no
+ * hydration drift)
+ */
 function formatDate(at: number, timezone: string | undefined, locale: string): string {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(timezone ?? "+03:00") ?? ["", "+", "03", "00"];
-  const offsetMs = (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) * 60_000;
+  const offsetMs = offsetMinutesAt(timezone, at) * 60_000;
   return new Intl.DateTimeFormat(langTag(locale), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(at + offsetMs));
 }
 

@@ -46,6 +46,13 @@ const en: Widen<typeof ru> = {
   successText: "Thank you! Order No. {{number}} is accepted; we will start cooking soon.",
   successTotal: "Sum: {{amount}}",
   successDeliveryTime: "Delivery in ≈ {{minutes}} min",
+  eta: {
+    DELIVERY: "We'll deliver it {{when}}",
+    TAKE_AWAY: "Ready for pickup {{when}}",
+    today: "today by {{time}}",
+    tomorrow: "tomorrow by {{time}}",
+    date: "{{date}} by {{time}}",
+  },
   successToMenu: "Back to the menu",
   dayOffTitle: "The restaurant is not accepting orders now",
   dayOffText: "It is a day off or the restaurant has closed. Pre-order for another time or come back later.",

@@ -31,6 +31,7 @@ const reorder: Widen<typeof ru> = {
   repeatEmpty: "Your orders will show up here — there are none yet.",
   repeatOrder: "Order No. {{number}} of {{date}}",
   repeatThen: "Then: {{amount}}",
+  eta: { DELIVERY: "Delivery {{when}}", TAKE_AWAY: "Pickup {{when}}" },
   repeatOpen: "Repeat",
   repeatMissing: "This order is not among your last five.",
   repeatOtherResto: "This order was from “{{shared}}”, and you have “{{current}}” selected.",

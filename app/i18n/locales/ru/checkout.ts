@@ -47,6 +47,14 @@ export default {
   successText: "Спасибо! Заказ № {{number}} принят, мы скоро начнём его готовить.",
   successTotal: "Сумма: {{amount}}",
   successDeliveryTime: "Доставка ≈ {{minutes}} мин",
+  /** issue 39 §3, ADR 190: when the order arrives, in the restaurant's time zone */
+  eta: {
+    DELIVERY: "Доставим {{when}}",
+    TAKE_AWAY: "Заказ будет готов {{when}}",
+    today: "сегодня к {{time}}",
+    tomorrow: "завтра к {{time}}",
+    date: "{{date}} к {{time}}",
+  },
   successToMenu: "Вернуться в меню",
   dayOffTitle: "Заведение сейчас не принимает заказы",
   dayOffText: "Сегодня выходной или заведение уже закрыто. Оформите предзаказ на другое время или вернитесь позже.",

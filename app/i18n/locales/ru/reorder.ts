@@ -29,6 +29,8 @@ const reorder = {
   repeatEmpty: "Здесь появятся ваши заказы — пока их нет.",
   repeatOrder: "Заказ № {{number}} от {{date}}",
   repeatThen: "Тогда: {{amount}}",
+  /** ADR 190: when it was to arrive or be ready ('{{when}}' is checkout.eta's 'сегодня к 19:40') */
+  eta: { DELIVERY: "Доставка {{when}}", TAKE_AWAY: "Самовывоз {{when}}" },
   repeatOpen: "Повторить",
   repeatMissing: "Этого заказа нет среди ваших последних пяти.",
   repeatOtherResto: "Этот заказ был из ресторана «{{shared}}», а у вас выбран «{{current}}».",
