@@ -96,6 +96,8 @@ describe("orders (spec §6, §7)", () => {
       total: 137900,
       paymentUrl: null,
       paymentStatus: null,
+      // an answer without the expected time (ADR 190) reads as none
+      expectedAt: null,
     });
     expect(body).toEqual(orderPayload);
     expect(hits.total()).toBe(2);
