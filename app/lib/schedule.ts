@@ -208,10 +208,12 @@ export interface NextStart {
  */
 export function instantOfWallTime(localDay: number, minute: number, tz: string | null | undefined): number | null {
   const wall = localDay * MS_PER_DAY + minute * MS_PER_MINUTE;
-  // the offset at the wall time read as UTC is a first guess; the offset at the guess settles it (DST moves ≤ a day)
-  const early = wall - offsetMinutesAt(tz, wall - MS_PER_DAY) * MS_PER_MINUTE;
-  const late = wall - offsetMinutesAt(tz, wall) * MS_PER_MINUTE;
-  for (const at of early <= late ? [early, late] : [late, early]) {
+  // the wall time read as UTC, less the zone's offset a day before, at, and a day after it: one of them is the
+  // offset in force then (a change of offset is at most a day away from the wall time read as UTC, and zones change
+  // it at most once a day). The offset after matters in autumn: New York's 02:00 on the day clocks go back is 07:00Z,
+  // which neither the offset a day before nor the one at 02:00Z (both summer time) gives.
+  const guesses = [wall - MS_PER_DAY, wall, wall + MS_PER_DAY].map((probe) => wall - offsetMinutesAt(tz, probe) * MS_PER_MINUTE);
+  for (const at of [...new Set(guesses)].sort((a, b) => a - b)) {
     const local = localTimeAt(at, tz);
     if (Math.floor((at + local.offset * MS_PER_MINUTE) / MS_PER_DAY) === localDay && local.minutes === minute % MINUTES_PER_DAY) return at;
   }

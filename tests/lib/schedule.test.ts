@@ -8,6 +8,7 @@ import {
   dayOfWeekAt,
   daySchedule,
   formatClockTime,
+  instantOfWallTime,
   isAcceptingOrders,
   localTimeAt,
   minutesOfDayAt,
@@ -284,5 +285,24 @@ describe("weekSchedule", () => {
       text: "10:00–22:00",
       isToday: false,
     });
+  });
+});
+
+describe("a wall time on the day clocks go back (found by the order-times property, seed 1792658370)", () => {
+  // New York, Sunday 2026-11-01: 02:00 EDT becomes 01:00 EST, so 02:00 comes once, in winter time: 07:00Z
+  const sundayOnly: OpeningHours[] = [{ dayOfWeek: "SUNDAY", active: true, open: "02:00", close: "00:00" }];
+  const mondayBefore = Date.parse("2026-10-26T04:00:00Z"); // Monday 00:00 EDT
+
+  it("the instant of Sunday 02:00 is 07:00Z, and the restaurant is open then", () => {
+    const next = nextOpening(sundayOnly, mondayBefore, "America/New_York");
+    expect(next).toMatchObject({ dayOfWeek: "SUNDAY", time: "02:00", daysAhead: 6 });
+    expect(next!.at.toISOString()).toBe("2026-11-01T07:00:00.000Z");
+    expect(isAcceptingOrders(sundayOnly, next!.at.getTime(), "America/New_York")).toBe(true);
+    expect(isAcceptingOrders(sundayOnly, next!.at.getTime() - 60_000, "America/New_York")).toBe(false);
+  });
+
+  it("a wall time that comes twice is its first: 01:30 that Sunday is 05:30Z (summer time)", () => {
+    const day = Math.floor(Date.parse("2026-11-01T00:00:00Z") / 86_400_000);
+    expect(new Date(instantOfWallTime(day, 90, "America/New_York")!).toISOString()).toBe("2026-11-01T05:30:00.000Z");
   });
 });
