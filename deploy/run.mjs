@@ -10,7 +10,7 @@
  * Everything listens on loopback ports 8410–8443 (DEPLOY_PORT_BASE moves them). Installs what it needs on a fresh
  * Debian machine (podman, runc, nginx, debootstrap). Leaves nothing running; DEPLOY_KEEP=1 keeps the topology up.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpsRequest } from "node:https";
@@ -289,7 +289,12 @@ check(missing.length === 0, "the metrics port lists every family", `missing: ${m
 const sample = afterA.split("\n").filter((l) => /^storefront_(upstream_breaker_state|redis_up|catalog_cache_requests_total|orders_total)/.test(l) || l.startsWith("nodejs_eventloop_lag_p99"));
 console.log(sample.map((l) => `   ${l}`).join("\n"));
 // the storefront logs: every line JSON, for the report
-const logs = podman(["logs", names.a], { stdio: ["ignore", "pipe", "pipe"] }).split("\n").filter(Boolean);
+// both streams: the storefront writes warnings and errors to stderr, the rest to stdout
+const logsOf = (name) => {
+  const out = spawnSync(PODMAN, ["logs", name], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  return `${out.stdout ?? ""}\n${out.stderr ?? ""}`.split("\n").filter(Boolean);
+};
+const logs = logsOf(names.a);
 check(logs.every((l) => l.startsWith("{")), "container logs are JSON lines", logs.find((l) => !l.startsWith("{")));
 // ADR 143: behind the bare proxy_pass the storefront says once at start and once at run time that every customer is
 // nginx to its rate limits, with the fix; behind the recommended config it sees customers' addresses and says nothing
