@@ -1,3 +1,4 @@
+import { BodyTooLarge, readBodyLimited } from "./bounded-body.server";
 import { log } from "~server/log";
 import { messagesFor } from "~/i18n/locale.server";
 import type { AppLocale } from "~/i18n/i18n";
@@ -221,9 +222,9 @@ export async function readForm({ request, locale }: { request: Request; locale: 
   if (early) throw refusal(request, locale, early);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = await readLimited(request);
+    bytes = await readBodyLimited(request, FORM_BODY_LIMIT_BYTES);
   } catch (error) {
-    throw refusal(request, locale, error instanceof TooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
+    throw refusal(request, locale, error instanceof BodyTooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
   }
   const bounds = refuseFormBody(bytes, contentType!);
   if (bounds) throw refusal(request, locale, bounds);
@@ -240,37 +241,6 @@ export async function readForm({ request, locale }: { request: Request; locale: 
     if (refused) throw refusal(request, locale, refused);
   }
   return form;
-}
-
-class TooLarge extends Error {}
-
-/**
- * The body, refusing more than FORM_BODY_LIMIT_BYTES even when no Content-Length said so (chunked). Past the limit
- * the body is left as it is, not cancelled: cancelling it destroys the request under server.mjs, and with it the
- * connection, so the client got no answer at all; server.mjs reads and drops the rest after the 413 (ADR 076).
- */
-async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > FORM_BODY_LIMIT_BYTES) {
-      reader.releaseLock();
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function refusal(request: Request, locale: AppLocale, { status, reason }: FormRefusal) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BodyTooLarge, readBodyLimited } from "~/features/forms/bounded-body.server";
 import {
   DEVICE_CLASSES,
   RATINGS,
@@ -115,28 +116,6 @@ export function parseVitals(text: string): AcceptedVitals | VitalsRefusal {
   return { route: parsed.data.route, device: parsed.data.device, entries, dropped };
 }
 
-class TooLarge extends Error {}
-
-/** At most VITALS_BODY_LIMIT_BYTES of the body, whatever Content-Length said (or did not say: chunked). */
-async function readBounded(request: Request): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > VITALS_BODY_LIMIT_BYTES) {
-      // left unread, not cancelled: server.mjs drains the rest after the answer and the connection lives on (ADR 076)
-      reader.releaseLock();
-      throw new TooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
-}
-
 function refused(refusal: VitalsRefusal): Response {
   telemetry.count("web_vitals_rejected_total", { reason: "body" });
   return answer(refusal.status);
@@ -160,9 +139,9 @@ export async function acceptVitals(rc: RequestContext): Promise<Response> {
   }
   let text: string;
   try {
-    text = await readBounded(request);
+    text = new TextDecoder("utf-8", { fatal: false }).decode(await readBodyLimited(request, VITALS_BODY_LIMIT_BYTES));
   } catch (error) {
-    return refused(error instanceof TooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
+    return refused(error instanceof BodyTooLarge ? { status: 413, reason: "body too large" } : { status: 400, reason: "body unreadable" });
   }
   const beacon = parseVitals(text);
   if ("status" in beacon) return refused(beacon);
