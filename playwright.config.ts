@@ -22,16 +22,10 @@ const smallPhone = { ...devices["Pixel 7"], viewport: { width: 360, height: 740 
 /** the small-screen sweep sets its own widths and JavaScript switch: it runs in the small-phone project only */
 const SWEEP = /small-screens\.spec\.ts$/;
 /**
- * Journeys whose rules differ neither by viewport nor by device (a refused order, paying online, repeating an order,
- * paging a large menu) run in one project per viewport and per side of the JavaScript switch: desktop-js and
- * phone-nojs (ADR 105), which keeps CI inside its 25 minutes; their layouts are in the 320/360 px sweep.
- */
-/**
  * Checks bound in wall time (ADR 142: `/healthz` answers within 200 ms while 40,000-field posts arrive) measure the
  * server, not the machine: they run in a project of their own after every other one, alone.
  */
 const ALONE = /\/input-bounds\.ops\.spec\.ts$/;
-const PAIR_ONLY = /\/(hydration-intl|large-menu|online-payment|order-errors|repeat-order|cart-dialogs|kept-cards)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -51,8 +45,8 @@ export default defineConfig({
   projects: [
     { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true }, testIgnore: [SWEEP, ALONE] },
     // *.ops.spec.ts test the server process itself (no browser differences): desktop-js only
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP, PAIR_ONLY] },
-    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP, PAIR_ONLY] },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
+    { name: "phone-js", use: { ...phone, javaScriptEnabled: true }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
     { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: [/\.ops\.spec\.ts$/, SWEEP] },
     // the core journeys on a small phone, and the 320/360 px sweep over every route and layer state
     {

@@ -4,10 +4,8 @@ import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 
 /**
  * Accessibility (issue 9 §4): axe finds no serious or critical violation on any customer route or dialog state
- * we can reach — error states included — on both viewports and both sides of the JavaScript switch: desktop with
- * JavaScript and the phone without it (how the no-JS projects are checked is in helpers/a11y.ts). The other two
- * projects skip this sweep to keep CI under its time budget (ADR 105: it was a fifth of the browser suite's time);
- * the location spec checks its popup in them. States are grouped per test and share one page.
+ * we can reach — error states included — in all four projects: each viewport with JavaScript and without it (how the
+ * no-JS projects are checked is in helpers/a11y.ts). States are grouped per test and share one page.
  * Dialog states are checked inside the dialog: the page behind was checked on its own and is inert under it.
  * Where an error state only adds a message to a screen, the screen is checked with the message (one axe run
  * instead of two: each costs about half a second, more on a full menu page).
@@ -15,8 +13,6 @@ import { randomPhone, signInWithPhone } from "./helpers/sign-in";
  */
 const SECOND = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const DIALOG = '[role="dialog"]';
-/** one project per viewport, one per side of the JavaScript switch */
-const SWEEP_PROJECTS = new Set(["desktop-js", "phone-nojs"]);
 
 /** One state: a soft assertion, so one run names every failing state, not only the first. */
 async function check(page: Page, state: string, include?: string) {
@@ -26,7 +22,6 @@ async function check(page: Page, state: string, include?: string) {
 test.describe("accessibility", () => {
   // many pages and axe runs per test, on two shared cores
   test.describe.configure({ timeout: 120_000 });
-  test.skip(() => !SWEEP_PROJECTS.has(test.info().project.name), "the axe sweep runs in desktop-js and phone-nojs (ADR 105)");
 
   test("the no-JS check sees what a browser without JavaScript shows", async ({ page, javaScriptEnabled }) => {
     // a page with a <noscript> image without a text alternative (critical: image-alt), and a script that adds
