@@ -13,13 +13,13 @@
  * with a short pause between steps (LOAD_THINK_MS, 100–400 ms). Every request's time is recorded under its step.
  *
  * For each topology the arrival rate (customers per second) is stepped up — ×1.5 from LOAD_START_RATE until a step
- * breaks, then once halfway back — for LOAD_STEP_SECONDS of arrivals each (the customers of a step are waited for, at
- * most 30 s more). A step holds when every step of the walk with ≥ 20 requests has p95 ≤ LOAD_P95_MS (200) and
- * under 1 % errors (5xx, network errors, answers a customer's browser would not take: a refused add or save). The
- * highest rate that held is the topology's figure, with p50/p95/p99 per step at it, the document cache's hit ratio
- * (storefront_document_cache_requests_total from each metrics port) and where the machine's CPU went (each
- * process's CPU time, the load generator's own included, and the rest of the machine's busy time: other jobs on the
- * shared machine, in cores).
+ * breaks, then halfway between the last rate that held and the first that broke, LOAD_REFINE_STEPS times (2) — for
+ * LOAD_STEP_SECONDS of arrivals each (the customers of a step are waited for, at most 30 s more). A step holds when
+ * every step of the walk with ≥ 20 requests has p95 ≤ LOAD_P95_MS (200) and under 1 % errors (5xx, network errors,
+ * answers a customer's browser would not take: a refused add or save). The highest rate that held is the topology's
+ * figure, with p50/p95/p99 per step at it, the document cache's hit ratio (storefront_document_cache_requests_total
+ * from each metrics port) and where the machine's CPU went (each process's CPU time, the load generator's own
+ * included, and the rest of the machine's busy time: other jobs on the shared machine, in cores).
  *
  * Topologies (LOAD_TOPOLOGIES, default all): `single` — one container in demo mode (the in-process twin, SMS codes
  * from /_demo/sms, DEMO_CONTROLS=1); `proxy1` and `proxy2` — one and two containers behind a round-robin proxy
@@ -28,8 +28,9 @@
  *
  * The figures are printed beside the previous run's (bench/load-results.json, gitignored) and written there.
  * Environment: BUILD_DIR, LOAD_TOPOLOGIES, LOAD_START_RATE (4), LOAD_STEP_SECONDS (12), LOAD_P95_MS (200),
- * LOAD_MAX_STEPS (8 per topology), LOAD_SIGN_IN_SHARE (0.25), LOAD_ORDER_SHARE (0.6 of those signed in),
- * LOAD_THINK_MS (100-400), LOAD_SEED.
+ * LOAD_MAX_STEPS (8 per topology), LOAD_REFINE_STEPS (2), LOAD_SIGN_IN_SHARE (0.25), LOAD_ORDER_SHARE (0.6 of those signed in),
+ * LOAD_THINK_MS (100-400), LOAD_SEED, LOAD_CPU_PER_CONTAINER (each storefront's CPU limit in cores, ADR 198; unset:
+ * uncapped; a capped run writes and compares with bench/load-results.capped.json).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -43,14 +44,23 @@ const START_RATE = Number(process.env.LOAD_START_RATE ?? 4);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 12);
 const P95_GOAL_MS = Number(process.env.LOAD_P95_MS ?? 200);
 const MAX_STEPS = Number(process.env.LOAD_MAX_STEPS ?? 8);
+/** bisections between the last rate that held and the first that broke (each one more step): the figure's resolution */
+const REFINE_STEPS = Number(process.env.LOAD_REFINE_STEPS ?? 2);
 const SIGN_IN_SHARE = Number(process.env.LOAD_SIGN_IN_SHARE ?? 0.25);
 const ORDER_SHARE = Number(process.env.LOAD_ORDER_SHARE ?? 0.6);
 const [THINK_MIN, THINK_MAX] = (process.env.LOAD_THINK_MS ?? "100-400").split("-").map(Number);
 const SEED = Number(process.env.LOAD_SEED ?? 37);
+/**
+ * Each storefront's CPU limit in cores (ADR 198), as operators give containers `--cpus`: with it, one container and two
+ * get the same share of the machine each, so the scaling figure says whether a second container adds its capacity,
+ * on a machine with fewer free cores than containers. Unset: uncapped.
+ */
+const CPU_PER_CONTAINER = Number(process.env.LOAD_CPU_PER_CONTAINER ?? 0);
 const DRAIN_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const MIN_SAMPLES = 20;
-const RESULTS = "bench/load-results.json";
+// a capped run is compared with the previous capped run, an uncapped one with the previous uncapped one
+const RESULTS = CPU_PER_CONTAINER ? "bench/load-results.capped.json" : "bench/load-results.json";
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -364,12 +374,13 @@ function printStep(s) {
   );
 }
 
-/** Steps the rate up ×1.5 until a step breaks, then tries once halfway back; the highest rate that held. */
+/** Steps the rate up ×1.5 until a step breaks, then bisects towards it; the highest rate that held. */
 async function search(name) {
   const kind = name === "single" ? "single" : "proxied";
   const containers = name === "single" ? 1 : Number(name.replace("proxy", ""));
   console.error(`\n${name}: ${kind === "single" ? "one container (demo mode)" : `${containers} container(s) behind a round-robin proxy, one Redis, the twin over HTTP`}`);
-  const topology = await startTopology(kind, { containers });
+  const topology = await startTopology(kind, { containers, cpuPerContainer: CPU_PER_CONTAINER });
+  if (topology.cpuCap) console.error(`  each storefront capped at ${topology.cpuCap}`);
   const steps = [];
   try {
     // warm-up: unmeasured customers, so that the first step does not pay the processes' JIT and cold caches
@@ -386,16 +397,17 @@ async function search(name) {
       if (!s.held) break;
       rate = Math.round(rate * 1.5 * 10) / 10;
     }
-    if (firstBroken && steps.length < MAX_STEPS) {
+    // then halve the interval between the last rate that held and the first that broke, REFINE_STEPS times
+    for (let r = 0; firstBroken && r < REFINE_STEPS && steps.length < MAX_STEPS + REFINE_STEPS; r++) {
       const between = Math.round(((lastHeld?.rate ?? 0) + firstBroken.rate) * 5) / 10;
-      if (between > (lastHeld?.rate ?? 0) && between < firstBroken.rate) {
-        const s = await step(topology, between);
-        steps.push(s);
-        printStep(s);
-        if (s.held) lastHeld = s;
-      }
+      if (!(between > (lastHeld?.rate ?? 0) && between < firstBroken.rate)) break;
+      const s = await step(topology, between);
+      steps.push(s);
+      printStep(s);
+      if (s.held) lastHeld = s;
+      else firstBroken = s;
     }
-    return { name, containers, steps, maxRate: lastHeld?.rate ?? 0, atMax: lastHeld };
+    return { name, containers, cpuCap: topology.cpuCap, steps, maxRate: lastHeld?.rate ?? 0, atMax: lastHeld };
   } finally {
     await topology.stop();
   }
@@ -414,7 +426,7 @@ console.log(`\nnpm run load — ${startedAt.toISOString()}, ${cpus().length} cor
 console.log(`goal: p95 ≤ ${P95_GOAL_MS} ms for every step; previous run: ${previous?.measuredAt ?? "none"}`);
 for (const [name, r] of Object.entries(results)) {
   const before = was(name);
-  console.log(`\n${name}: highest arrival rate held ${r.maxRate} customers/s${before ? ` (previous run ${before.maxRate})` : ""}${r.atMax ? `, ${f0(r.atMax.requestsPerSecond)} req/s` : ""}`);
+  console.log(`\n${name}${r.cpuCap ? ` (each storefront capped at ${r.cpuCap})` : ""}: highest arrival rate held ${r.maxRate} customers/s${before ? ` (previous run ${before.maxRate})` : ""}${r.atMax ? `, ${f0(r.atMax.requestsPerSecond)} req/s` : ""}`);
   if (!r.atMax) continue;
   const hit = r.atMax.documentCache;
   const beforeHit = before?.atMax?.documentCache;
@@ -442,7 +454,7 @@ if (scaling.proxy2OverSingle !== null)
   console.log(`two containers / one in demo mode: ${scaling.proxy2OverSingle.toFixed(2)} ×${prevScaling.proxy2OverSingle ? ` (previous ${prevScaling.proxy2OverSingle.toFixed(2)} ×)` : ""}`);
 console.log(`(${cpus().length} cores: the containers, the proxy, the twin, Redis, this load generator and any other job on the machine share them; the CPU lines above say how)`);
 
-const out = { measuredAt: startedAt.toISOString(), machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node }, loadAverage: `${loadAtStart} → ${load()}`, seed: SEED, goalP95Ms: P95_GOAL_MS, topologies: results, scaling };
+const out = { measuredAt: startedAt.toISOString(), cpuPerContainer: CPU_PER_CONTAINER || null, machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node }, loadAverage: `${loadAtStart} → ${load()}`, seed: SEED, goalP95Ms: P95_GOAL_MS, topologies: results, scaling };
 writeFileSync(RESULTS, `${JSON.stringify(out, null, 1)}\n`);
 console.log(`\nwritten: ${RESULTS}`);
 process.exit(0);

@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { capCpu } from "./cpu-cap.mjs";
 
 const SECRET = "load-run-secret-load-run-secret-0123456789";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -75,11 +76,13 @@ function storefrontEnv(port, metricsPort, extra) {
 }
 
 /**
- * Starts a topology: "single", or "proxied" with `containers` storefronts. Returns { base, metrics: [url],
- * smsCode(phone), cpuMs(): { role: ms }, stop() }.
+ * Starts a topology: "single", or "proxied" with `containers` storefronts, each capped at `cpuPerContainer` cores
+ * when given (bench/cpu-cap.mjs; it throws where no cap can be set). Returns { cpuCap (how, "" uncapped), base,
+ * metrics: [url], smsCode(phone), cpuMs(): { role: ms }, stop() }.
  */
-export async function startTopology(kind, { containers = 1 } = {}) {
+export async function startTopology(kind, { containers = 1, cpuPerContainer = 0 } = {}) {
   const procs = [];
+  const caps = [];
   const work = mkdtempSync(join(tmpdir(), "storefront-load-"));
   const stop = async () => {
     for (const p of procs.reverse()) {
@@ -88,8 +91,17 @@ export async function startTopology(kind, { containers = 1 } = {}) {
       p.child.kill("SIGKILL");
       await exited;
     }
+    for (const cap of caps) cap.release?.();
     rmSync(work, { recursive: true, force: true });
   };
+  /** each storefront's CPU limit (ADR 198), as a container's `--cpus`: what the run measured, said in its report */
+  const capStorefront = (proc) => {
+    if (!cpuPerContainer) return;
+    const cap = capCpu(proc.child.pid, cpuPerContainer);
+    caps.push(cap);
+    if (!cap.capped) throw new Error(`LOAD_CPU_PER_CONTAINER=${cpuPerContainer}, but the storefront cannot be capped here: ${cap.reason}`);
+  };
+  const cpuCap = () => (cpuPerContainer ? caps[0]?.how ?? "" : "");
   const cpuMs = () => {
     const out = {};
     for (const p of procs) out[p.role] = (out[p.role] ?? 0) + cpuOf(p.child.pid);
@@ -100,9 +112,11 @@ export async function startTopology(kind, { containers = 1 } = {}) {
       const [port, metricsPort] = [await freePort(), await freePort()];
       const proc = run("storefront", process.execPath, ["server.mjs"], storefrontEnv(port, metricsPort, { DEMO_CONTROLS: "1" }));
       procs.push(proc);
+      capStorefront(proc);
       const base = `http://127.0.0.1:${port}`;
       await waitFor(`${base}/healthz`, "the storefront", proc);
       return {
+        cpuCap: cpuCap(),
         base,
         metrics: [`http://127.0.0.1:${metricsPort}/metrics`],
         smsCode: async (phone) => (await (await fetch(`${base}/_demo/sms?phone=${encodeURIComponent(phone)}`)).json()).code,
@@ -142,6 +156,7 @@ export async function startTopology(kind, { containers = 1 } = {}) {
         storefrontEnv(port, metricsPort, { UPSTREAM_API_URL: twinUrl, UPSTREAM_API_KEY: "load-run-key", REDIS_URL: `redis://127.0.0.1:${redisPort}` }),
       );
       procs.push(proc);
+      capStorefront(proc);
       await waitFor(`http://127.0.0.1:${port}/healthz`, `storefront ${i + 1}`, proc);
       ports.push(port);
       metrics.push(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -152,6 +167,7 @@ export async function startTopology(kind, { containers = 1 } = {}) {
     const base = `http://127.0.0.1:${proxyPort}`;
     await waitFor(`${base}/healthz`, "the proxy", proxy);
     return {
+      cpuCap: cpuCap(),
       base,
       metrics,
       smsCode: async (phone) => (await (await fetch(`${twinUrl}/__twin/sms?phone=${encodeURIComponent(phone)}`)).json()).code,
