@@ -110,7 +110,6 @@ test("saved delivery places: offered first, one tap, outside the zones disabled,
 });
 
 test("english: why a place cannot be picked, and a place forgotten meanwhile, in the customer's language", async ({ page }, info) => {
-  test.skip(info.project.name !== "desktop-js" && info.project.name !== "phone-nojs", "one project per side of the JavaScript switch");
   test.setTimeout(90_000);
   await signInWithPhone(page);
   const seeded = await page.request.post("/_demo/saved-place", {
