@@ -99,17 +99,7 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("location-chip")).toContainText("Самовывоз");
   });
 
-  test("an unknown address says 'Адрес не найден'; an empty one 'Укажите адрес доставки'", async ({ page }) => {
-    await openPopup(page);
-    await page.getByTestId("method-DELIVERY").click();
-    await expect(page.getByTestId("address-input")).toHaveValue("");
-    await save(page);
-    await expect(page.getByTestId("location-error")).toHaveText("Укажите адрес доставки");
-    await page.getByTestId("address-input").fill("Несуществующая 999");
-    await page.getByRole("button", { name: "Найти" }).click();
-    await expect(page.getByTestId("location-error")).toHaveText("Адрес не найден");
-  });
-
+  // 'Укажите адрес доставки' and 'Адрес не найден' are checked on the popup in tests/routes/location.test.tsx (ADR 197)
   test("an address without a house number asks to confirm, then saves", async ({ page }, info) => {
     await openPopup(page);
     await page.getByTestId("method-DELIVERY").click();
