@@ -4,8 +4,8 @@ import { randomPhone, signInWithPhone } from "./helpers/sign-in";
 
 /**
  * Spec §8 "Order popup" (issue 15 §8, ADR 097): an order the upstream refuses shows its message in the
- * confirmation popup — a real dialog, server-rendered after the POST without JavaScript — for each of the five
- * messages, and the upstream's own message for a code the storefront does not know. Closing it keeps the cart
+ * confirmation popup — a real dialog, server-rendered after the POST without JavaScript — a translated message, and
+ * the upstream's own message for a code the storefront does not know. Closing it keeps the cart
  * and what was typed; the same form then orders. The twin is armed per person (POST /_demo/order-error) to refuse
  * the next order with a code: the storefront's own checks keep most of these cases from reaching the upstream.
  */
@@ -51,12 +51,12 @@ async function expectKept(page: Page) {
   await expect(form.getByLabel("Картой при получении")).toBeChecked();
 }
 
-const POPUP: [code: string, text: string][] = [
-  ["order.address-outside-delivery-area", "Адрес не входит в зону доставки"],
-  ["order.positions-cannot-be-delivered", "Некоторые позиции нельзя доставить по этому адресу"],
-  ["order.sum-exceeds-maximum", "Сумма заказа больше максимальной. Разделите его на несколько заказов"],
-  ["delivery.order-sum-not-enough.range", "Сумма заказа меньше минимальной для доставки"],
-];
+/**
+ * The journey through the real server and the twin, for one code the storefront translates (the server's own
+ * message is overridden by the translation) and one it does not know (below). Which text each code shows, in the
+ * popup, with JavaScript and in the server's page without it, is tests/routes/cart.test.tsx's (ADR 197).
+ */
+const POPUP: [code: string, text: string][] = [["order.sum-exceeds-maximum", "Сумма заказа больше максимальной. Разделите его на несколько заказов"]];
 
 test.describe("order errors in the popup (spec §8)", () => {
   for (const [code, text] of POPUP) {

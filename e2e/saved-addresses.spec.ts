@@ -109,7 +109,7 @@ test("saved delivery places: offered first, one tap, outside the zones disabled,
   await expectSameDocument(page, info);
 });
 
-test("english: why a place cannot be picked, and a place forgotten meanwhile, in the customer's language", async ({ page }, info) => {
+test("english: why a place cannot be picked, and a place forgotten meanwhile, in the customer's language", async ({ page }) => {
   test.setTimeout(90_000);
   await signInWithPhone(page);
   const seeded = await page.request.post("/_demo/saved-place", {
