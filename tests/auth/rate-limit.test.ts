@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkSignInLimit, createMemoryRateLimitStore, createRateLimits, SIGN_IN_LIMITS } from "~server/auth";
-import { addressKey, retryWait } from "~server/auth/rate-limit";
+import { addressKey, checkPromoLimit, checkSuggestLimit, limitedCustomer, PROMO_LIMITS, retryWait, SUGGEST_LIMITS } from "~server/auth/rate-limit";
 import { getClientAddress, UNKNOWN_CLIENT_ADDRESS } from "~server/auth/client-address";
 
 describe("sign-in rate limits", () => {
@@ -83,5 +83,107 @@ describe("a limit store that is away", () => {
     const refused = await checkSignInLimit(limits, "code-check", phone, "203.0.113.9");
     expect(refused.ok).toBe(false);
     expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});
+
+describe("what a refused customer is told to wait", () => {
+  it("the rest of the window, rounded up to whole seconds", async () => {
+    const store = createMemoryRateLimitStore();
+    expect(await store.hit("k", 1, 60_000, 0)).toEqual({ ok: true, retryAfterSeconds: 0 });
+    expect(await store.hit("k", 1, 60_000, 1)).toEqual({ ok: false, retryAfterSeconds: 60 });
+    expect(await store.hit("k", 1, 60_000, 30_000)).toEqual({ ok: false, retryAfterSeconds: 30 });
+    expect(await store.hit("k", 1, 60_000, 59_999)).toEqual({ ok: false, retryAfterSeconds: 1 });
+    // the window is the first hit's: refused hits do not move its end
+    expect(await store.hit("k", 1, 60_000, 60_000)).toEqual({ ok: true, retryAfterSeconds: 0 });
+  });
+
+  it("of two refusals, the longer wait", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    const checks = [
+      { key: "short", limit: 0, windowMs: 60_000, label: "a" },
+      { key: "long", limit: 0, windowMs: 3_600_000, label: "b" },
+    ];
+    const refused = await limits.check(checks);
+    expect(refused.ok).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(3_500);
+    expect((await limits.check([checks[0]!])).retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it("counts every counter even once one refuses, so a script stays refused on each", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    const perPhone = { key: "phone", limit: 1, windowMs: 60_000, label: "a" };
+    const perAddress = { key: "address", limit: 3, windowMs: 60_000, label: "b" };
+    expect((await limits.check([perPhone, perAddress])).ok).toBe(true);
+    expect((await limits.check([perPhone, perAddress])).ok).toBe(false);
+    expect((await limits.check([perPhone, perAddress])).ok).toBe(false);
+    // the address counted all three attempts: a fourth from it is refused with another phone too
+    expect((await limits.check([{ ...perPhone, key: "phone-2" }, perAddress])).ok).toBe(false);
+  });
+
+  it("a reset opens every window again", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    const check = { key: "k", limit: 0, windowMs: 60_000, label: "a" };
+    expect((await limits.check([check])).ok).toBe(false);
+    await limits.reset();
+    expect((await limits.check([{ ...check, limit: 1 }])).ok).toBe(true);
+  });
+});
+
+describe("address suggestions and promo codes (ADR 143)", () => {
+  const signedIn = (personId: string, clientAddress = "203.0.113.20") => ({ personId, clientAddress });
+  const anonymous = (clientAddress: string) => ({ personId: null, clientAddress });
+
+  it("a signed-in person gets a person's share of suggestions; another person at the same address is not affected", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < SUGGEST_LIMITS.perPerson.limit; i += 1) expect((await checkSuggestLimit(limits, signedIn("7"))).ok).toBe(true);
+    expect((await checkSuggestLimit(limits, signedIn("7"))).ok).toBe(false);
+    expect((await checkSuggestLimit(limits, signedIn("8"))).ok).toBe(true);
+  });
+
+  it("an anonymous customer is its address (an IPv6 one by its /64)", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < SUGGEST_LIMITS.perAddress.limit; i += 1) {
+      expect((await checkSuggestLimit(limits, anonymous(`2001:db8:5:6::${(i + 1).toString(16)}`))).ok).toBe(true);
+    }
+    expect((await checkSuggestLimit(limits, anonymous("2001:db8:5:6::ffff"))).ok).toBe(false);
+    expect((await checkSuggestLimit(limits, signedIn("9", "2001:db8:5:6::1"))).ok).toBe(false);
+    expect((await checkSuggestLimit(limits, anonymous("2001:db8:5:7::1"))).ok).toBe(true);
+  });
+
+  it("stops a signed-in guesser of promo codes after the hour's guesses, for an hour", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    const hour = PROMO_LIMITS.perPerson[0];
+    for (let i = 0; i < hour.limit; i += 1) expect((await checkPromoLimit(limits, signedIn("7", `203.0.113.${i + 1}`))).ok).toBe(true);
+    const refused = await checkPromoLimit(limits, signedIn("7", "203.0.113.200"));
+    expect(refused.ok).toBe(false);
+    expect(retryWait(refused.retryAfterSeconds)).toEqual({ unit: "minutes", count: 60 });
+    expect((await checkPromoLimit(limits, signedIn("8", "203.0.113.201"))).ok).toBe(true);
+  });
+
+  it("stops guesses from one address, whoever is signed in there", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    const hour = PROMO_LIMITS.perAddress[0];
+    for (let i = 0; i < hour.limit; i += 1) expect((await checkPromoLimit(limits, i % 2 ? anonymous("203.0.113.50") : signedIn(`p${i}`, "203.0.113.50"))).ok).toBe(true);
+    expect((await checkPromoLimit(limits, signedIn("new", "203.0.113.50"))).ok).toBe(false);
+    expect((await checkPromoLimit(limits, anonymous("203.0.113.51"))).ok).toBe(true);
+  });
+});
+
+describe("who a client is, for the limits", () => {
+  it("an IPv4 client is its address only when the IPv6 form really maps it", () => {
+    expect(addressKey("::ffff:203.10.113.55")).toBe("203.10.113.55");
+    expect(addressKey("1::ffff:203.0.113.5")).toBe("1:0:0:0::/64");
+    expect(addressKey("2001:db8::1:2:3:4:5")).toBe("2001:db8:0:1::/64");
+    expect(getClientAddress({ clientAddress: " 203.0.113.5 " })).toBe("203.0.113.5");
+    expect(getClientAddress({ clientAddress: "::ffff:1:2" })).toBe("::ffff:1:2");
+    expect(getClientAddress({ clientAddress: "::FFFF:203.0.113.5" })).toBe("203.0.113.5");
+  });
+
+  it("a customer is a person only with a token set and a profile", async () => {
+    type Context = Parameters<typeof limitedCustomer>[0];
+    const context = (auth: object): Context => ({ session: { get: async () => auth }, clientAddress: "203.0.113.5" }) as unknown as Context;
+    expect(await limitedCustomer(context({ person_token_set: { accessToken: "a" }, person_profile: { id: 42 } }))).toEqual({ personId: "42", clientAddress: "203.0.113.5" });
+    expect(await limitedCustomer(context({ person_token_set: null, person_profile: { id: 42 } }))).toEqual({ personId: null, clientAddress: "203.0.113.5" });
+    expect(await limitedCustomer(context({ person_token_set: { accessToken: "a" }, person_profile: null }))).toEqual({ personId: null, clientAddress: "203.0.113.5" });
   });
 });

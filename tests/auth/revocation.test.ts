@@ -87,3 +87,33 @@ describe("the revocation list", () => {
     }
   });
 });
+
+describe("the in-process revocation list's bounds", () => {
+  it("a signed-out session stays signed out until its last moment, and no longer", async () => {
+    let now = 0;
+    const store = createMemoryRevocationStore(10, () => now);
+    await store.revoke("s1", 1_000);
+    now = 400;
+    expect(store.live()).toEqual([{ id: "s1", ttlMs: 600 }]);
+    now = 999;
+    expect(await store.isRevoked("s1")).toBe(true);
+    now = 1_000;
+    expect(store.live()).toEqual([]);
+    expect(await store.isRevoked("s1")).toBe(false);
+  });
+
+  it("when full, forgets the expired entries before any live one", async () => {
+    let now = 0;
+    const store = createMemoryRevocationStore(2, () => now);
+    await store.revoke("long-lived", 10_000);
+    await store.revoke("short", 10);
+    now = 20;
+    await store.revoke("new", 10_000);
+    expect(await store.isRevoked("long-lived")).toBe(true);
+    expect(await store.isRevoked("new")).toBe(true);
+    // all live and over the bound: the oldest goes
+    await store.revoke("newer", 10_000);
+    expect(await store.isRevoked("long-lived")).toBe(false);
+    expect(await store.isRevoked("newer")).toBe(true);
+  });
+});

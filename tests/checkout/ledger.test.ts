@@ -215,3 +215,197 @@ describe("the order ledger under generated faults (two containers, one shared st
     );
   });
 });
+
+/** an upstream POST that answers when the test says so */
+function heldAttempt(found: () => number | null = () => null) {
+  let release!: (id: number) => void;
+  let placed = 0;
+  let finds = 0;
+  const answer = new Promise<number>((resolve) => (release = resolve));
+  const attempt: OrderAttempt<number> = {
+    place: () => {
+      placed += 1;
+      return answer;
+    },
+    find: async () => {
+      finds += 1;
+      return found();
+    },
+    classify: () => "unknown",
+  };
+  return { attempt, release: (id: number) => release(id), placed: () => placed, finds: () => finds };
+}
+
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+
+describe("the order ledger across containers and clicks", () => {
+  it("a second container that loses the race for the claim waits for the first one's order instead of placing another", async () => {
+    const c = clock();
+    const shared = createMemoryLedgerStore(c.now);
+    const first = heldAttempt();
+    const second = heldAttempt();
+    // the second container read the key just before the first one claimed it
+    let reads = 0;
+    const late: LedgerStore = { ...shared, get: (key) => (reads++ === 0 ? Promise.resolve(null) : shared.get(key)) };
+    const a = createOrderLedger(shared, { now: c.now, settleMs: SETTLE, joinWaitMs: 2_000, joinPollMs: 5 });
+    const b = createOrderLedger(late, { now: c.now, settleMs: SETTLE, joinWaitMs: 2_000, joinPollMs: 5 });
+    const placing = a.place("k", "p", first.attempt);
+    await tick();
+    const joining = b.place("k", "p", second.attempt);
+    await tick(30);
+    first.release(7);
+    expect(await placing).toEqual({ kind: "placed", value: 7, replayed: false });
+    expect(await joining).toEqual({ kind: "placed", value: 7, replayed: true });
+    expect(second.placed()).toBe(0);
+  });
+
+  it("a container that waits past its join time tells 'checking' since the first attempt, and places nothing", async () => {
+    const c = clock();
+    const shared = createMemoryLedgerStore(c.now);
+    const first = heldAttempt();
+    const second = heldAttempt();
+    const a = ledgerOn(shared, c);
+    const started = c.now();
+    void a.place("k", "p", first.attempt);
+    await tick();
+    let reads = 0;
+    const late: LedgerStore = { ...shared, get: (key) => (reads++ === 0 ? Promise.resolve(null) : shared.get(key)) };
+    const answer = await ledgerOn(late, c).place("k", "p", second.attempt);
+    expect(answer.kind).toBe("checking");
+    expect(answer.kind === "checking" && answer.since).toBeGreaterThanOrEqual(started);
+    expect(answer.kind === "checking" && answer.since).toBeLessThanOrEqual(started + 5);
+    expect(second.placed()).toBe(0);
+    expect(second.finds()).toBe(1);
+    first.release(1);
+  });
+
+  it("a record that vanishes while another container holds the form is never taken for a free form", async () => {
+    const c = clock();
+    // the claim is held elsewhere (create refused), then Redis loses the record
+    const lost: LedgerStore = { ...createMemoryLedgerStore(c.now), get: async () => null, create: async () => false };
+    const nothingUpstream = heldAttempt(() => null);
+    expect((await ledgerOn(lost, c).place("k", "p", nothingUpstream.attempt)).kind).toBe("checking");
+    expect(nothingUpstream.placed()).toBe(0);
+    const foundUpstream = heldAttempt(() => 12);
+    expect(await ledgerOn(lost, c).place("k", "p", foundUpstream.attempt)).toEqual({ kind: "placed", value: 12, replayed: true });
+    expect(foundUpstream.placed()).toBe(0);
+  });
+
+  it("a double click in one container gets the first click's order, marked as a replay", async () => {
+    const c = clock();
+    const ledger = ledgerOn(createMemoryLedgerStore(c.now), c);
+    const held = heldAttempt();
+    const first = ledger.place("k", "p", held.attempt);
+    const second = ledger.place("k", "p", held.attempt);
+    const looked = ledger.outcome("k", "p", async () => null);
+    held.release(3);
+    expect(await first).toEqual({ kind: "placed", value: 3, replayed: false });
+    expect(await second).toEqual({ kind: "placed", value: 3, replayed: true });
+    expect(await looked).toEqual({ kind: "placed", value: 3, replayed: false });
+    expect(held.placed()).toBe(1);
+  });
+
+  it("another customer's submission of a form being placed is refused, not joined", async () => {
+    const c = clock();
+    const ledger = ledgerOn(createMemoryLedgerStore(c.now), c);
+    const held = heldAttempt();
+    const alice = ledger.place("k", "alice", held.attempt);
+    await expect(ledger.place("k", "bob", held.attempt)).rejects.toBeInstanceOf(LedgerOwnerMismatch);
+    await expect(ledger.outcome("k", "bob", async () => null)).rejects.toBeInstanceOf(LedgerOwnerMismatch);
+    held.release(1);
+    expect((await alice).kind).toBe("placed");
+  });
+
+  it("a placed form is answered from the ledger, by every container, without asking the upstream", async () => {
+    const c = clock();
+    const shared = createMemoryLedgerStore(c.now);
+    const held = heldAttempt();
+    const placing = ledgerOn(shared, c).place("k", "p", held.attempt);
+    held.release(5);
+    await placing;
+    const again = heldAttempt(() => 99);
+    expect(await ledgerOn(shared, c).place("k", "p", again.attempt)).toEqual({ kind: "placed", value: 5, replayed: true });
+    expect(await ledgerOn(shared, c).outcome("k", "p", again.attempt.find)).toEqual({ kind: "placed", value: 5, replayed: true });
+    expect(again.finds()).toBe(0);
+    expect(again.placed()).toBe(0);
+  });
+
+  it("an order placed while the ledger cannot record it is still the customer's answer", async () => {
+    const c = clock();
+    const up = upstream();
+    const noWrite: LedgerStore = { ...createMemoryLedgerStore(c.now), put: () => Promise.reject(new Error("Connection is closed.")) };
+    expect(await ledgerOn(noWrite, c).place("k", "p", up.attempt("k", () => "ok"))).toEqual({ kind: "placed", value: 1, replayed: false });
+  });
+
+  it("a refusal whose claim cannot be released still tells the customer the upstream's refusal", async () => {
+    const c = clock();
+    const up = upstream();
+    const noRelease: LedgerStore = { ...createMemoryLedgerStore(c.now), replace: () => Promise.reject(new Error("Connection is closed.")) };
+    await expect(ledgerOn(noRelease, c).place("k", "p", up.attempt("k", () => "refused"))).rejects.toBeInstanceOf(Refused);
+  });
+
+  it("fails closed when only reading fails: nothing is placed, and the log keeps the store's error", async () => {
+    const c = clock();
+    const up = upstream();
+    const cause = new Error("Command timed out");
+    const noRead: LedgerStore = { ...createMemoryLedgerStore(c.now), get: () => Promise.reject(cause) };
+    const error = await ledgerOn(noRead, c).place("k", "p", up.attempt("k", () => "ok")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LedgerUnavailable);
+    expect(error).toMatchObject({ name: "LedgerUnavailable", cause });
+    expect(up.committed("k")).toEqual([]);
+    expect(new LedgerOwnerMismatch()).toMatchObject({ name: "LedgerOwnerMismatch", message: "The checkout key belongs to another customer" });
+  });
+
+  it("a form whose attempt left no order is free again exactly when the attempt has settled", async () => {
+    let t = 1_000_000;
+    const now = () => t;
+    const up = upstream();
+    const ledger = createOrderLedger(createMemoryLedgerStore(now), { now, settleMs: SETTLE, joinWaitMs: 30, joinPollMs: 5 });
+    expect(await ledger.place("k", "p", up.attempt("k", () => "lost-before-commit"))).toEqual({ kind: "checking", since: 1_000_000 });
+    t += SETTLE - 1;
+    expect(await ledger.outcome("k", "p", async () => null)).toEqual({ kind: "checking", since: 1_000_000 });
+    t += 1;
+    expect(await ledger.outcome("k", "p", async () => null)).toEqual({ kind: "none", attempted: true });
+  });
+});
+
+describe("a container that lost the race for a form whose attempt is over", () => {
+  it("still tells 'checking', never a free form, whether the record stays or vanishes", async () => {
+    const c = clock();
+    const nothingUpstream = () => heldAttempt(() => null);
+    // the other container's claim is long settled, and no order came of it
+    const stale = { state: "pending" as const, owner: "p", startedAt: c.now() - 10 * SETTLE, attempt: "other" };
+    const stays: LedgerStore = { ...createMemoryLedgerStore(c.now), get: async () => stale, create: async () => false };
+    let reads = 0;
+    const raced: LedgerStore = { ...stays, get: async () => (reads++ === 0 ? null : stale) };
+    const waited = nothingUpstream();
+    expect(await ledgerOn(raced, c).place("k", "p", waited.attempt)).toEqual({ kind: "checking", since: stale.startedAt });
+    expect(waited.placed()).toBe(0);
+    // the record vanishes (Redis lost it) and the settle time is over: checking, nothing placed
+    const vanished: LedgerStore = { ...createMemoryLedgerStore(c.now), get: async () => null, create: async () => false };
+    const gone = nothingUpstream();
+    const answer = await createOrderLedger(vanished, { now: c.now, settleMs: 0, joinWaitMs: 30, joinPollMs: 5 }).place("k", "p", gone.attempt);
+    expect(answer.kind).toBe("checking");
+    expect(gone.placed()).toBe(0);
+  });
+});
+
+describe("the in-process ledger store", () => {
+  it("forgets a record at its expiry and keeps only the newest records", async () => {
+    let t = 0;
+    const store = createMemoryLedgerStore(() => t, 2);
+    const record = (owner: string) => ({ state: "pending" as const, owner, startedAt: 0, attempt: "a" });
+    expect(await store.create("a", record("a"), 100)).toBe(true);
+    t = 99;
+    expect(await store.get("a")).toEqual(record("a"));
+    expect(await store.create("a", record("x"), 100)).toBe(false);
+    t = 100;
+    expect(await store.get("a")).toBeNull();
+    await store.put("a", record("a"), 1_000);
+    await store.put("b", record("b"), 1_000);
+    await store.put("c", record("c"), 1_000);
+    expect(await store.get("a")).toBeNull();
+    expect(await store.get("b")).toEqual(record("b"));
+    expect(await store.get("c")).toEqual(record("c"));
+  });
+});

@@ -3,7 +3,8 @@
 import { TAKEAWAY_173, cookieWith, demoPersonAuth, post, twin, withUpstream } from "./helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
-import { ORDER_LIMITS } from "~server/orders/rate-limit";
+import { createMemoryRateLimitStore, createRateLimits } from "~server/auth";
+import { checkOrderLimit, ORDER_LIMITS } from "~server/orders/rate-limit";
 import { answerOf } from "../answer";
 import { routeArgs } from "../context";
 
@@ -44,5 +45,28 @@ describe("order-rate limit and duplicate submissions", () => {
     expect(refused.status).toBe(422);
     expect(String(refused.body.error)).toMatch(/^Слишком много заказов подряд\. Повторите через \d+ с$/);
     expect(twin.store.orders().length).toBe(before + ORDER_LIMITS.perPerson.limit);
+  });
+});
+
+describe("order-rate limit per customer and per client address (issue 8)", () => {
+  it("one customer's orders do not use up another's, nor the sign-in attempts of the same id", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < ORDER_LIMITS.perPerson.limit; i++) expect((await checkOrderLimit(limits, "7", `198.51.100.${i + 1}`)).ok).toBe(true);
+    const refused = await checkOrderLimit(limits, "7", "198.51.100.200");
+    expect(refused.ok).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(ORDER_LIMITS.perPerson.windowMs / 1000 - 60);
+    expect((await checkOrderLimit(limits, "8", "198.51.100.200")).ok).toBe(true);
+    // the same id in another counter (a sign-in check counts under its own key)
+    expect((await limits.check([{ key: "code-check:phone:7", limit: 1, windowMs: 60_000, label: "sms_verify" }])).ok).toBe(true);
+  });
+
+  it("many customers ordering from one address (an office, a script) meet the address limit; another address does not", async () => {
+    const limits = createRateLimits(null, createMemoryRateLimitStore());
+    for (let i = 0; i < ORDER_LIMITS.perAddress.limit; i++) expect((await checkOrderLimit(limits, `p${i}`, "2001:db8:9:9::1")).ok).toBe(true);
+    // the same /64, another address of it
+    expect((await checkOrderLimit(limits, "new", "2001:db8:9:9::2")).ok).toBe(false);
+    expect((await checkOrderLimit(limits, "new", "2001:db8:9:a::1")).ok).toBe(true);
+    // no known address: counted per customer only
+    expect((await checkOrderLimit(limits, "other", null)).ok).toBe(true);
   });
 });

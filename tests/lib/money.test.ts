@@ -132,3 +132,31 @@ describe("money in English (issue 36 §4)", () => {
     );
   });
 });
+
+describe("the rouble sign after the amount, whatever the locale writes (issue 36 §4)", () => {
+  it("moves a leading sign and the space after it behind a whole or a negative amount", () => {
+    // en writes "₽350" and "-₽1.50"; nl writes "₽ 350,00" (a space between): every one ends in " ₽"
+    expect(plain(formatMoney(35000, "RUB", "en"))).toBe("350 ₽");
+    expect(plain(formatMoney(-35000, "RUB", "en"))).toBe("-350 ₽");
+    expect(plain(formatMoney(35000, "RUB", "nl-NL"))).toBe("350 ₽");
+    expect(plain(formatMoney(-150, "RUB", "nl-NL"))).toBe("-1,50 ₽");
+  });
+
+  it("leaves an amount that already ends with the sign as Intl wrote it", () => {
+    expect(formatMoney(123456, "RUB", "ru-RU")).toBe(
+      new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", currencyDisplay: "narrowSymbol" }).format(1234.56),
+    );
+  });
+});
+
+describe("what a refused amount says in the log", () => {
+  it("names the amount that was wrong", () => {
+    expect(() => multiplyMinor(1.5, 2)).toThrow(/^unit price must be a safe integer of minor units, got 1\.5$/);
+    expect(() => multiplyMinor(100, 1.5)).toThrow(/^count must be an integer, got 1\.5$/);
+    expect(() => multiplyMinor(Number.MAX_SAFE_INTEGER, 2)).toThrow(/^product must be/);
+    expect(() => addMinor(Number.MAX_SAFE_INTEGER, 1)).toThrow(/^sum must be/);
+    expect(() => addMinor(1, 0.5)).toThrow(/^amount must be a safe integer of minor units, got 0\.5$/);
+    expect(() => toMinor(Number.MAX_SAFE_INTEGER)).toThrow(/^result must be/);
+    expect(() => toMinor(Number.NaN)).toThrow(/^not a finite amount: NaN$/);
+  });
+});

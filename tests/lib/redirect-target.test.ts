@@ -67,3 +67,18 @@ describe("redirectTarget (issue 14 §2, ADR 075)", () => {
     );
   });
 });
+
+describe("redirectTarget's limits", () => {
+  it("keeps a path of exactly 2000 characters and refuses one longer", () => {
+    const longest = `/${"a".repeat(1999)}`;
+    expect(redirectTarget(longest, "/fallback")).toBe(longest);
+    expect(redirectTarget(`${longest}a`, "/fallback")).toBe("/fallback");
+  });
+
+  it("refuses a path with a control character even where the browser would drop it", () => {
+    expect(redirectTarget("/cart\n", "/fallback")).toBe("/fallback");
+    expect(redirectTarget("/ca\trt", "/fallback")).toBe("/fallback");
+    expect(redirectTarget("/cart\u0000", "/fallback")).toBe("/fallback");
+    expect(redirectTarget("/cart\u007f", "/fallback")).toBe("/fallback");
+  });
+});

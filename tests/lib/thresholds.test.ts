@@ -132,3 +132,51 @@ describe("orderTotal / deliveryCostOf", () => {
     expect(deliveryCostOf(matchThreshold(thresholds, 0))).toBeNull();
   });
 });
+
+describe("thresholds a brand may configure oddly", () => {
+  it("sorts the rules whatever order they come in", () => {
+    const sorted = thresholdsFromRules(rules);
+    for (const order of [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ]) {
+      expect(thresholdsFromRules(order.map((i) => rules[i]!))).toEqual(sorted);
+    }
+  });
+
+  it("of two thresholds from the same sum, the bounded one prices the order, whatever their order", () => {
+    const bounded = rule(15000, 0, 100000);
+    const open = rule(30000, 0, null);
+    for (const list of [
+      [bounded, open],
+      [open, bounded],
+    ]) {
+      const match = matchThreshold(thresholdsFromRules(list), 50000);
+      expect(deliveryCostOf(match)).toBe(15000);
+      expect(matchThreshold([...thresholdsFromRules(list)].reverse(), 50000)).toEqual(match);
+    }
+  });
+
+  it("no hint on the last threshold, even when its delivery is paid", () => {
+    const paidToTheEnd = thresholdsFromRules([rule(30000, 0, 100000), rule(20000, 100000, null)]);
+    expect(deliveryHint(matchThreshold(paidToTheEnd, 150000), 150000)).toBeNull();
+    expect(deliveryHint(matchThreshold(paidToTheEnd, 50000), 50000)).toEqual({
+      kind: "to-cheaper",
+      remaining: 50000,
+      nextCost: 20000,
+    });
+  });
+
+  it("overlapping thresholds never ask the customer to add a negative amount", () => {
+    // 0–2000 ₽ at 100 ₽ overlaps 1000 ₽+ free: at 1500 ₽ the first one applies (lowest min)
+    const overlapping = thresholdsFromRules([rule(10000, 0, 200000), rule(0, 100000, null)]);
+    const match = matchThreshold(overlapping, 150000);
+    expect(deliveryCostOf(match)).toBe(10000);
+    expect(deliveryHint(match, 150000)).toBeNull();
+    expect(deliveryHint(matchThreshold(overlapping, 99999), 99999)).toEqual({ kind: "to-free", remaining: 1 });
+  });
+});

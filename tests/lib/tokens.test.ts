@@ -69,3 +69,40 @@ describe("tokenDecision (spec §4)", () => {
     expect(tokenDecision({ accessToken: null, refreshToken: valid }, NOW)).toBe("refresh");
   });
 });
+
+describe("decodeJwtExp reads only real JWTs", () => {
+  /** a payload whose base64url text has both "-" and "_" (the characters standard base64 writes "+" and "/") */
+  const urlSafePayload = () => {
+    for (let i = 0; ; i += 1) {
+      const payload = { exp: 1700000000, n: `${"?>".repeat(i % 7)}~${i}` };
+      const text = b64url(JSON.stringify(payload));
+      if (text.includes("-") && text.includes("_")) return text;
+    }
+  };
+
+  it("reads a payload with the URL-safe characters, as every issuer writes them", () => {
+    const payload = urlSafePayload();
+    expect(decodeJwtExp(`h.${payload}.s`)).toBe(1700000000);
+    // the same bytes in standard base64 are not a JWT segment
+    const standard = payload.replace(/-/g, "+").replace(/_/g, "/");
+    expect(decodeJwtExp(`h.${standard}.s`)).toBeNull();
+  });
+
+  it("a readable payload in a token of two or four parts is not a JWT", () => {
+    const payload = b64url(JSON.stringify({ exp: 1 }));
+    expect(decodeJwtExp(`h.${payload}`)).toBeNull();
+    expect(decodeJwtExp(`h.${payload}.s.x`)).toBeNull();
+    expect(decodeJwtExp(`h.${payload}.s`)).toBe(1);
+  });
+
+  it("a payload that is not UTF-8 or an exp that is not finite is not read", () => {
+    const notUtf8 = Buffer.concat([Buffer.from('{"exp":1,"n":"'), Buffer.from([0xff]), Buffer.from('"}')]).toString("base64url");
+    expect(decodeJwtExp(`h.${notUtf8}.s`)).toBeNull();
+    expect(decodeJwtExp(`h.${b64url('{"exp":1e999}')}.s`)).toBeNull();
+  });
+
+  it("a refresh token whose expiry cannot be read does not sign the customer out", () => {
+    const twoParts = `h.${b64url(JSON.stringify({ exp: nowS - 10 }))}`;
+    expect(tokenDecision({ accessToken: jwt({ exp: nowS + 3600 }), refreshToken: twoParts }, NOW)).toBe("valid");
+  });
+});

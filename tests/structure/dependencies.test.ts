@@ -1,15 +1,15 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
  * Issue 13 §7: no dependency in package.json that the code (or its CSS) never imports, a peer dependency of a used package
  * excepted. Tools run only as commands (the compiler, linters, bundler plugins named in config files) count as
- * used when a script or a config file names them.
+ * used when a script names them or one of their commands, or a config file names them (a plugin loaded by name).
  */
 const ROOT = process.cwd();
 const SOURCE_DIRS = ["app", "server", "scripts", "bench", "deploy", "e2e", "tests"];
-const ROOT_FILES = ["server.mjs", "vite.config.ts", "vitest.config.ts", "playwright.config.ts", "eslint.config.js"];
+const ROOT_FILES = ["server.mjs", "vite.config.ts", "vitest.config.ts", "playwright.config.ts", "eslint.config.js", "stryker.config.mjs"];
 const SKIP = new Set(["node_modules", "build", ".work", "test-results"]);
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -43,7 +43,18 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as
 
 /** every source and config file whose imports count */
 function allFiles(): string[] {
-  return [...SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))), ...ROOT_FILES.map((f) => path.join(ROOT, f))];
+  return [...SOURCE_DIRS.flatMap((dir) => sourceFiles(path.join(ROOT, dir))), ...ROOT_FILES.map((f) => path.join(ROOT, f)).filter((f) => existsSync(f))];
+}
+
+/** the command names a package installs (its `bin`) */
+function binariesOf(name: string): string[] {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { bin?: string | Record<string, string> };
+    if (typeof manifest.bin === "string") return [name.replace(/^@.*\//, "")];
+    return Object.keys(manifest.bin ?? {});
+  } catch {
+    return [];
+  }
 }
 
 function peersOf(name: string): string[] {
@@ -76,11 +87,15 @@ describe("package.json", () => {
     const commands = Object.values(pkg.scripts).join(" ");
     const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)];
     const peers = new Set([...imported].flatMap(peersOf));
-    // command-line tools: the package's own binary name appears in a script
-    const runs = (name: string) => new RegExp(`(^|[\\s&|;])${name.replace(/^@.*\//, "")}(\\s|$)`).test(commands);
+    // command-line tools: the package's name or one of its commands (its `bin`) appears in a script
+    const runs = (name: string) =>
+      [name.replace(/^@.*\//, ""), ...binariesOf(name)].some((command) => new RegExp(`(^|[\\s&|;])${command}(\\s|$)`).test(commands));
+    // plugins a config file loads by name (Stryker's test runner)
+    const configs = ROOT_FILES.map((f) => path.join(ROOT, f)).filter((f) => existsSync(f)).map((f) => readFileSync(f, "utf8")).join("\n");
+    const loadedByName = (name: string) => configs.includes(`"${name}"`);
     // @types/* come with what they type; typescript and prettier are run by the editor and the scripts
     const unused = declared.filter(
-      (name) => !imported.has(name) && !peers.has(name) && !runs(name) && !name.startsWith("@types/") && name !== "typescript",
+      (name) => !imported.has(name) && !peers.has(name) && !runs(name) && !loadedByName(name) && !name.startsWith("@types/") && name !== "typescript",
     );
     expect(unused).toEqual([]);
   });
