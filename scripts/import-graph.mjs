@@ -90,6 +90,8 @@ export function circles(graph) {
 const RULES = [
   { name: "app/lib imports nothing from server/ or the UI", from: /^app\/lib\//, to: /^(server\/|app\/(?!lib\/))/ },
   { name: "server/ imports from app/ only app/lib and app/i18n", from: /^server\//, to: /^app\/(?!lib\/|i18n\/)/ },
+  // the demo stand-ins (captcha, payment, controls) come from the services in demo mode (ADR 137), never by import
+  { name: "app/features never imports the demo twin (server/demo)", from: /^app\/features\//, to: /^server\/demo\// },
 ];
 
 export function ruleBreaches(graph) {
