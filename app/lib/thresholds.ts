@@ -66,6 +66,15 @@ export function matchThreshold(thresholds: readonly Threshold[], total: number):
   return { status: "above-max", maxOrder: highestMax };
 }
 
+/** What the cart says about a total outside the thresholds (spec §4: the order button is blocked), or null. */
+export type ThresholdBreach = { status: "below-min" | "above-max"; amount: number };
+
+export function thresholdBreach(match: ThresholdMatch): ThresholdBreach | null {
+  if (match.status === "below-min") return { status: "below-min", amount: match.minOrder };
+  if (match.status === "above-max") return { status: "above-max", amount: match.maxOrder };
+  return null;
+}
+
 export type DeliveryHint =
   /** add `remaining` to get free delivery */
   | { kind: "to-free"; remaining: number }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DeliveryRule } from "~/lib/model";
-import { deliveryCostOf, deliveryHint, matchThreshold, orderTotal, type Threshold, thresholdsFromRules } from "~/lib/thresholds";
+import { deliveryCostOf, deliveryHint, matchThreshold, orderTotal, type Threshold, thresholdBreach, thresholdsFromRules } from "~/lib/thresholds";
 
 const rule = (deliveryPrice: number, minOrderPrice: number, maxOrderPrice: number | null, time = 60): DeliveryRule => ({
   deliveryPrice,
@@ -83,6 +83,14 @@ describe("matchThreshold (spec §4)", () => {
         else expect(total).toBeGreaterThanOrEqual(1000000);
       }),
     );
+  });
+});
+
+describe("thresholdBreach", () => {
+  it("a total below the minimum or above the maximum blocks the order with that amount; inside, or without thresholds, nothing", () => {
+    expect(thresholdBreach({ status: "below-min", minOrder: 100_000 })).toEqual({ status: "below-min", amount: 100_000 });
+    expect(thresholdBreach({ status: "above-max", maxOrder: 2_000_000 })).toEqual({ status: "above-max", amount: 2_000_000 });
+    expect(thresholdBreach({ status: "none" })).toBeNull();
   });
 });
 

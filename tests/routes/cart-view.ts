@@ -9,7 +9,7 @@ import { choosePaymentMethod } from "~/features/cart/preflight.server";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 import { orderTimes } from "~/lib/order-times";
 import { paymentMethodsFor, type PayConfig } from "~/lib/payment";
-import { deliveryHint, matchThreshold, orderTotal, type Threshold } from "~/lib/thresholds";
+import { deliveryHint, matchThreshold, orderTotal, thresholdBreach, type Threshold } from "~/lib/thresholds";
 import type { DeliveryMethod, OpeningHours, PaymentMethod, WorkingHours } from "~/lib/model";
 
 export const CHECKOUT_KEY = "0b7c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d";
@@ -101,12 +101,7 @@ export function cartView(input: CartInput = {}): CartPageView {
     promo: input.promo ?? { code: null, applied: false, minOrder: null, maxDiscount: null },
     totals: { items, discount: 0, delivery, total: orderTotal({ itemsTotal: items, deliveryPrice: delivery, method }) },
     deliveryTime: method === "DELIVERY" && match.status === "ok" ? match.current.deliveryTime : null,
-    threshold:
-      match.status === "below-min"
-        ? { status: "below-min" as const, amount: match.minOrder }
-        : match.status === "above-max"
-          ? { status: "above-max" as const, amount: match.maxOrder }
-          : null,
+    threshold: thresholdBreach(match),
     hint: deliveryHint(match, items),
     preflight: input.preflight ?? { message: null, invalid: false, failed: false },
     draft: { name: "", phone: "", email: "", receiptEmail: "", comment: "", preOrderAt: times && !times.asap ? (slots[0]?.value ?? "") : "", ...input.draft },

@@ -7,7 +7,7 @@ import { priceLines } from "~/lib/cart";
 import { findZone } from "~/lib/geo";
 import { formatDeliveryPlace, ruPlaceLabels, enPlaceLabels } from "~/lib/place";
 import { offeredMethods, paymentMethodsFor } from "~/lib/payment";
-import { deliveryHint, matchThreshold, orderTotal } from "~/lib/thresholds";
+import { deliveryHint, matchThreshold, orderTotal, thresholdBreach } from "~/lib/thresholds";
 import { orderTimes } from "~/lib/order-times";
 import { cartAddOns } from "./add-ons.server";
 import { effectiveLocation } from "~/features/location/location.server";
@@ -191,12 +191,7 @@ export async function loadCartView(rc: RequestContext) {
     totals: { items: itemsTotal, discount, delivery: deliveryPrice, total },
     /** spec §3, §7: the matching zone's delivery time in minutes (delivery only) */
     deliveryTime,
-    threshold:
-      match.status === "below-min"
-        ? { status: "below-min" as const, amount: match.minOrder }
-        : match.status === "above-max"
-          ? { status: "above-max" as const, amount: match.maxOrder }
-          : null,
+    threshold: thresholdBreach(match),
     hint,
     preflight: {
       message: outcome && outcome.kind !== "ok" ? outcome.message : null,
