@@ -11,9 +11,43 @@ export const SECOND_BRAND_URL = `http://localhost:${PORT + 1}`;
 /** the demo brand with a captcha site key (issue 15 §4: the captcha stand-in and the twin's judgement) */
 export const CAPTCHA_BRAND_URL = `http://localhost:${PORT + 2}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Chromium 156 preloads the address bar's suggestion popup as a web page of its own (WebUI) in every browser, headless
+ * included, and repaints it as tabs come and go: a fifth of the suite's CPU on two cores (ADR 199). Turning its two
+ * features off means restating Playwright's own `--disable-features` list, which a second switch of that name
+ * replaces instead of extending; tests/structure/browser-switches.test.ts fails when Playwright's list changes.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+const disabledFeatures = [...PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];
 const launchOptions = {
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    `--disable-features=${disabledFeatures.join(",")}`,
+  ],
 };
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions };
 const phone = { ...devices["Pixel 7"], launchOptions };
@@ -39,7 +73,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // recording a trace costs a third of a test's CPU, so it is recorded for the retry of a failed test (CI retries
+    // once); locally, `npx playwright test --trace retain-on-failure` keeps one for every failure (ADR 199)
+    trace: "on-first-retry",
     locale: "ru-RU",
   },
   projects: [
