@@ -217,13 +217,10 @@ async function measureWarm(server, { key, prefix, lighthousePages, simplestPage,
     const trivialPage = trivial.rps;
     const cpuRatio = trivial.cpuMsPerRequest / homeLoad.cpuMsPerRequest;
     Object.assign(out, { trivialPageRps: trivialPage, homeThroughputRatioToPage: page / trivialPage, trivialPageCpuMsPerRequest: trivial.cpuMsPerRequest, homeCpuRatioToPage: cpuRatio });
-    row(`Warm home throughput / simplest page (${page.toFixed(0)} / ${trivialPage.toFixed(0)} req/s, load ${load()})`, (page / trivialPage).toFixed(2), "≥ 0.8", page / trivialPage >= 0.8);
-    row(
-      `  the same by server CPU per request (${homeLoad.cpuMsPerRequest.toFixed(1)} / ${trivial.cpuMsPerRequest.toFixed(1)} ms)`,
-      cpuRatio.toFixed(2),
-      "≥ 0.8",
-      cpuRatio >= 0.8,
-    );
+    // reported, not a budget (ADR 200): DESIGN.md measures the crowd instead (bench/load.mjs), and this ratio falls
+    // when a cost both pages pay is cut, as the simplest page gains more
+    row(`Warm home throughput / simplest page (${page.toFixed(0)} / ${trivialPage.toFixed(0)} req/s, load ${load()})`, (page / trivialPage).toFixed(2), "", true);
+    row(`  the same by server CPU per request (${homeLoad.cpuMsPerRequest.toFixed(1)} / ${trivial.cpuMsPerRequest.toFixed(1)} ms)`, cpuRatio.toFixed(2), "", true);
     // the same build with the document cache off (ADR 127): what rendering each page costs, a first view's price
     const uncached = await startServer(uncachedPort, { ...env, DOCUMENT_CACHE_MB: "0" });
     try {
