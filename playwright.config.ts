@@ -13,7 +13,8 @@ export const CAPTCHA_BRAND_URL = `http://localhost:${PORT + 2}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * Chromium 156 preloads the address bar's suggestion popup as a web page of its own (WebUI) in every browser, headless
- * included, and repaints it as tabs come and go: a fifth of the suite's CPU on two cores (ADR 199). Turning its two
+ * included, and its renderers busied the CPU beside the pages under test: a sixth of the catalog spec's time on two
+ * cores (ADR 199). Turning its two
  * features off means restating Playwright's own `--disable-features` list, which a second switch of that name
  * replaces instead of extending; tests/structure/browser-switches.test.ts fails when Playwright's list changes.
  */
@@ -73,7 +74,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // recording a trace costs a third of a test's CPU, so it is recorded for the retry of a failed test (CI retries
+    // recording a trace cost a fifth of the catalog spec's time, so it is recorded for the retry of a failed test (CI retries
     // once); locally, `npx playwright test --trace retain-on-failure` keeps one for every failure (ADR 199)
     trace: "on-first-retry",
     locale: "ru-RU",
