@@ -73,6 +73,9 @@ describe("parameters", () => {
     expect(validationText(withParams(V.minLength, 3), "en")).toBe("at least 3 characters");
     expect(validationText(withParams(V.excludedCharacter, "|"), "ru")).toBe("недопустимый символ |");
     expect(decodeValidationMessage(withParams(V.excludedCharacter, "%|"))).toEqual({ key: V.excludedCharacter, params: ["%|"] });
+    // a parameter that is not valid percent-encoding (a message made elsewhere) is shown as it came, not dropped
+    expect(decodeValidationMessage(`${V.excludedCharacter}|%E0%A4%A`)).toEqual({ key: V.excludedCharacter, params: ["%E0%A4%A"] });
+    expect(decodeValidationMessage("")).toEqual({ key: "", params: [] });
     expect(interpolate("{{0}}–{{1}}, {{2}}", { 0: 1, 1: "b" })).toBe("1–b, {{2}}");
   });
 

@@ -128,10 +128,33 @@ describe("delivery address and takeaway point (spec §5)", () => {
     );
   });
 
+  it("an address that is absent or only spaces asks for an address, not for a choice from the list", () => {
+    expect(deliveryAddressError({ address: undefined, location: null, zones })).toBe(V.addressRequired);
+    expect(deliveryAddressError({ address: null, location: null, zones })).toBe(V.addressRequired);
+    expect(deliveryAddressError({ address: "   ", location: null, zones })).toBe(V.addressRequired);
+  });
+
   it("takeaway messages", () => {
     expect(takeawayPointError({ restoId: 1, points: [] })).toBe(V.takeawayNoneAvailable);
     expect(takeawayPointError({ restoId: null, points: [{ id: 1 }] })).toBe(V.takeawayRequired);
     expect(takeawayPointError({ restoId: 2, points: [{ id: 1 }] })).toBe(V.takeawayRequired);
     expect(takeawayPointError({ restoId: 1, points: [{ id: 1 }] })).toBeNull();
+    // the chosen point among several
+    expect(takeawayPointError({ restoId: 2, points: [{ id: 1 }, { id: 2 }, { id: 3 }] })).toBeNull();
+  });
+});
+
+describe("phone numbers read in Russia unless the brand says otherwise", () => {
+  it("a national number is Russian by default, for the function and for the schema", () => {
+    expect(normalizePhone("8 999 123-45-67")).toBe("+79991234567");
+    expect(makePhoneSchema().parse("8 (999) 123-45-67")).toBe("+79991234567");
+  });
+});
+
+describe("a field that is missing or not text reports its own 'required' message (a hand-made POST)", () => {
+  it("absent or of another type", () => {
+    expect(firstError(phoneSchema, undefined)).toBe(V.phoneRequired);
+    expect(firstError(nameSchema, 42)).toBe(V.nameRequired);
+    expect(firstError(smsCodeSchema, ["1234"])).toBe(V.smsCodeRequired);
   });
 });
