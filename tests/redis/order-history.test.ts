@@ -4,9 +4,10 @@
  * the cookie stays empty; an order placed while Redis is away lands in the cookie, reading puts both together,
  * and the next order that reaches Redis takes the cookie's orders along.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { PastOrder } from "~/lib/order-history";
 import { HISTORY_COOKIE_BUDGET_BYTES, readPastOrders, recordPastOrder, type HistoryDeps } from "~server/orders/history";
+import { setLogLevel } from "~server/log";
 import { redisReady } from "~server/redis";
 import { redisPrefix } from "~server/redis/shared";
 import type { Services } from "~server/services";
@@ -65,6 +66,20 @@ async function read(s: Services, cookie: string, owner = "1001") {
   return (await readPastOrders(await depsOf(s, cookie), owner)).map((o) => o.number);
 }
 
+/** The JSON log lines written to `stream` from now until `stop()`. */
+function logLines(stream: "stdout" | "stderr") {
+  const lines: Record<string, unknown>[] = [];
+  const target = process[stream];
+  const original = target.write.bind(target);
+  const spy = vi.spyOn(target, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const text = String(chunk);
+    if (text.startsWith("{")) lines.push(JSON.parse(text) as Record<string, unknown>);
+    else return (original as (...args: unknown[]) => boolean)(chunk, ...rest);
+    return true;
+  }) as typeof target.write);
+  return { read: () => lines, stop: () => spy.mockRestore() };
+}
+
 /** The storefront's services with or without Redis (the test server's). */
 function useRedis(on: boolean): Services {
   const s = servicesWith({ REDIS_URL: on ? redis.url : undefined });
@@ -86,11 +101,27 @@ describe("order history store", () => {
     // another person signed in on the same browser sees none of it
     expect(await read(s, cookie, "2002")).toEqual([]);
 
-    // large orders: fewer fit, the newest always first
-    for (let n = 8; n <= 10; n++) {
-      const result = await step(s, cookie, (deps) => recordPastOrder(deps, "1001", order(n, 30)));
-      cookie = result.cookie;
-      expect(result.historyBytes!).toBeLessThanOrEqual(HISTORY_COOKIE_BUDGET_BYTES);
+    // large orders: fewer fit, the newest always first, and the log says how many were kept
+    // (the tests log from warnings up: this step's information line is asked for)
+    setLogLevel("info");
+    const lines = logLines("stdout");
+    try {
+      for (let n = 8; n <= 10; n++) {
+        const result = await step(s, cookie, (deps) => recordPastOrder(deps, "1001", order(n, 30)));
+        cookie = result.cookie;
+        expect(result.historyBytes!).toBeLessThanOrEqual(HISTORY_COOKIE_BUDGET_BYTES);
+      }
+    } finally {
+      lines.stop();
+      setLogLevel("warn");
+    }
+    const trimmed = lines.read().filter((l) => l.msg === "order history trimmed to the cookie budget");
+    expect(trimmed.length).toBe(3);
+    for (const line of trimmed) {
+      expect(line).toMatchObject({ level: "info", kept: expect.any(Number), of: expect.any(Number) });
+      // what the cookie kept, out of the orders it was asked to keep (at most five)
+      expect(line.kept as number).toBeLessThan(line.of as number);
+      expect(line.of as number).toBeLessThanOrEqual(5);
     }
     const kept = await read(s, cookie);
     expect(kept[0]).toBe("D-10");
@@ -128,5 +159,45 @@ describe("order history store", () => {
     expect((await (await contextOf(emptied, { services: s })).session.get("history")).orders).toEqual([]);
     await redisReady(redis.client);
     expect(JSON.parse((await redis.client.get(key))!)).toHaveLength(2);
+  });
+
+  it("a value in Redis that is not the history (another program's, or cut short) is read as no orders: the cookie's are still shown, and the next order replaces it", async () => {
+    const s = useRedis(true);
+    await redisReady(s.redis!.client);
+    const owner = "3003";
+    const key = `${redisPrefix(s.config)}:order-history:${owner}`;
+    // an order placed while Redis was away sits in the cookie
+    const offline = useRedis(false);
+    const { cookie } = await step(offline, "", (deps) => recordPastOrder(deps, owner, order(41)));
+    await redis.client.set(key, "{not json");
+    expect(await read(s, cookie, owner)).toEqual(["D-41"]);
+
+    const after = await step(s, cookie, (deps) => recordPastOrder(deps, owner, order(42)));
+    expect(await read(s, after.cookie, owner)).toEqual(["D-42", "D-41"]);
+    expect(JSON.parse((await redis.client.get(key))!)).toHaveLength(2);
+  });
+
+  it("a session that cannot be read costs the history, never the request: reading answers no orders, recording does not throw", async () => {
+    const s = useRedis(false);
+    const deps = await depsOf(s, "");
+    const broken: HistoryDeps = {
+      ...deps,
+      session: new Proxy(deps.session, {
+        get: (target, name, receiver) =>
+          name === "get" ? () => Promise.reject(new Error("cookie store unavailable")) : Reflect.get(target, name, receiver),
+      }),
+    };
+    const lines = logLines("stderr");
+    try {
+      await expect(readPastOrders(broken, "1001")).resolves.toEqual([]);
+      await expect(recordPastOrder(broken, "1001", order(5))).resolves.toBeUndefined();
+    } finally {
+      lines.stop();
+    }
+    // the operator is told, each time, with the cause
+    expect(lines.read()).toEqual([
+      expect.objectContaining({ level: "warn", msg: "order history could not be read", message: "cookie store unavailable" }),
+      expect.objectContaining({ level: "warn", msg: "order history not recorded", message: "cookie store unavailable" }),
+    ]);
   });
 });
