@@ -102,6 +102,26 @@ describe("the in-process revocation list's bounds", () => {
     expect(await store.isRevoked("s1")).toBe(false);
   });
 
+  it("asked at the very moment it ends, a revocation is over (without a listing first)", async () => {
+    let now = 0;
+    const store = createMemoryRevocationStore(10, () => now);
+    await store.revoke("s1", 1_000);
+    now = 1_000;
+    expect(await store.isRevoked("s1")).toBe(false);
+    expect(await store.isRevoked("never-revoked")).toBe(false);
+  });
+
+  it("when full, an entry ending at this very moment is expired and goes before an older live one", async () => {
+    let now = 0;
+    const store = createMemoryRevocationStore(2, () => now);
+    await store.revoke("older-live", 10_000);
+    await store.revoke("ends-at-10", 10);
+    now = 10;
+    await store.revoke("new", 10_000);
+    expect(await store.isRevoked("older-live")).toBe(true);
+    expect(await store.isRevoked("new")).toBe(true);
+  });
+
   it("when full, forgets the expired entries before any live one", async () => {
     let now = 0;
     const store = createMemoryRevocationStore(2, () => now);
