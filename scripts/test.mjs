@@ -1,35 +1,65 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every check the storefront has, in the order that fails fastest — types, lint, unit tests, the
- * production build, the browser tests — each stage's wall time printed as it ends and all of them at the end, so
- * that a slow stage shows. Stops at the first failing stage with its exit status.
+ * `npm test`: every check the storefront has, in the order that fails fastest — types and lint, then the unit tests
+ * and the production build, then the browser tests — each stage's wall time printed as it ends and all of them at
+ * the end, so that a slow stage shows. Stops after the first phase with a failing stage, with its exit status.
+ *
+ * The stages of a phase run side by side (ADR 201): the type check and the lint use one core each; the build waits
+ * on its own files while the unit tests use both cores. A parallel stage's output is held and printed whole when it
+ * ends, so the log reads stage by stage; the browser stage, alone in its phase, prints as it goes.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 
-const STAGES = [
-  ["typecheck", "npm", ["run", "typecheck"]],
-  ["lint", "npm", ["run", "lint"]],
-  ["unit", "npm", ["run", "test:unit"]],
-  ["build", "npm", ["run", "build"]],
-  ["browser", "npm", ["run", "test:e2e"]],
+const PHASES = [
+  [
+    ["typecheck", "npm", ["run", "typecheck"]],
+    ["lint", "npm", ["run", "lint"]],
+  ],
+  [
+    ["unit", "npm", ["run", "test:unit"]],
+    ["build", "npm", ["run", "build"]],
+  ],
+  [["browser", "npm", ["run", "test:e2e"]]],
 ];
 
 const times = [];
 const started = Date.now();
+const seconds = (ms) => (ms / 1000).toFixed(1);
 const report = () => {
-  const lines = times.map(([name, ms, ok]) => `  ${name.padEnd(10)} ${(ms / 1000).toFixed(1).padStart(7)} s${ok ? "" : "  FAILED"}`);
-  process.stdout.write(`\nnpm test stages:\n${lines.join("\n")}\n  ${"total".padEnd(10)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s\n`);
+  const lines = times.map(([name, ms, ok]) => `  ${name.padEnd(10)} ${seconds(ms).padStart(7)} s${ok ? "" : "  FAILED"}`);
+  process.stdout.write(
+    `\nnpm test stages (a phase's stages run side by side):\n${lines.join("\n")}\n  ${"total".padEnd(10)} ${seconds(Date.now() - started).padStart(7)} s\n`,
+  );
 };
-for (const [name, command, args] of STAGES) {
+
+/** runs one stage; alone, its output streams; beside others, it is printed whole when the stage ends */
+function run([name, command, args], alone) {
   const stageStart = Date.now();
-  process.stdout.write(`\n── ${name} ──\n`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
-  const ok = result.status === 0;
-  times.push([name, Date.now() - stageStart, ok]);
-  process.stdout.write(`── ${name}: ${ok ? "passed" : "FAILED"} in ${((Date.now() - stageStart) / 1000).toFixed(1)} s ──\n`);
-  if (!ok) {
+  if (alone) process.stdout.write(`\n── ${name} ──\n`);
+  const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+  const held = [];
+  if (!alone) {
+    child.stdout.on("data", (chunk) => held.push(chunk));
+    child.stderr.on("data", (chunk) => held.push(chunk));
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      const ok = code === 0;
+      const ms = Date.now() - stageStart;
+      if (!alone) process.stdout.write(`\n── ${name} ──\n${Buffer.concat(held).toString("utf8")}`);
+      process.stdout.write(`── ${name}: ${ok ? "passed" : "FAILED"} in ${seconds(ms)} s ──\n`);
+      times.push([name, ms, ok]);
+      resolve(ok ? 0 : (code ?? (signal ? 1 : 1)));
+    });
+  });
+}
+
+for (const phase of PHASES) {
+  const codes = await Promise.all(phase.map((stage) => run(stage, phase.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) {
     report();
-    process.exit(result.status ?? 1);
+    process.exit(failed);
   }
 }
 report();
