@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { seriousA11yIssues } from "./helpers/a11y";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { randomPhone, signInByForm } from "./helpers/sign-in";
 
 /**
  * Accessibility (issue 9 §4): axe finds no serious or critical violation on any customer route or dialog state
@@ -170,6 +170,7 @@ test.describe("accessibility", () => {
     await page.goto("/auth?redirectTo=%2F");
     const phone = page.locator('input[name="phone"]');
     await expect(phone).toBeVisible();
+    await check(page, "sign-in, the phone step");
     await phone.fill("12");
     await page.locator('form:has(input[name="intent"][value="request-code"]) button[type="submit"]').click();
     await expect(page.getByRole("alert").first()).toBeVisible();
@@ -204,7 +205,8 @@ test.describe("accessibility", () => {
     await expect(page.getByTestId("confirm").getByRole("dialog")).toBeVisible();
     await check(page, "cart, clear confirmation", DIALOG);
 
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
+    await page.goto("/cart");
     const form = page.getByTestId("checkout-form");
     await expect(form).toBeVisible();
     await ready();

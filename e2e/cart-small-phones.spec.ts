@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectFitsScreen, registerFitsEngine } from "./helpers/fits-screen";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 
 /**
  * Issue 15 §3 (cart part): at 320, 360 and 390 px, with JavaScript on and off, the cart page (with the
@@ -53,7 +53,7 @@ test("the cart, its clear-cart sheet and the checkout form fit 320–390 px", as
 });
 
 test("the signed-in checkout form and the success screen fit 360 px (and their content 320 px)", async ({ page }) => {
-  const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+  const { phone } = await signInByForm(page);
   await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/cart");

@@ -1,5 +1,5 @@
 import { expect, test } from "./helpers/returning-customer";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 
 /**
  * Issue 15 §10, the checkout navigation flake, made deterministic. The checkout POST answers a redirect to
@@ -14,7 +14,7 @@ test.describe("checkout navigation", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the race is the client router's");
 
   test("a fetcher finishing while the order redirects never leaves the customer on the cart", async ({ page }) => {
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
     await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
     await page.goto("/cart");
     const form = page.getByTestId("checkout-form");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 
 /**
  * Issue 36 §2, ADR 151: a restaurant that is not accepting orders offers no 'Как можно скорее', only the pre-order
@@ -56,7 +56,7 @@ const CASES = [
 test.describe("a restaurant that is not accepting orders (issue 36 §2)", () => {
   for (const c of CASES) {
     test(`${c.name}: no 'Как можно скорее', the opening time, a pre-order goes through`, async ({ page }) => {
-      const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+      const { phone } = await signInByForm(page);
       const restoId = await restoAt(page, c.day, c.time);
       await page.goto("/cart");
       const notice = page.getByTestId("day-off-notice");
@@ -85,7 +85,7 @@ test.describe("a restaurant that is not accepting orders (issue 36 §2)", () => 
   test("the twin refuses an order 'as soon as possible' from a closed restaurant: the day-off dialog, no order", async ({
     page,
   }) => {
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
     await restoAt(page, "TUESDAY", "07:40");
     await page.goto("/cart");
     const form = page.getByTestId("checkout-form");

@@ -1,5 +1,4 @@
 import { expect, test, type Page, type TestInfo } from "./helpers/returning-customer";
-import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 /**
  * Location journeys (issue 3), each at desktop and phone, JavaScript on and off. With JavaScript the address
@@ -49,7 +48,7 @@ async function chooseCity(page: Page, name: string) {
 }
 
 test.describe("location popup", () => {
-  test("city → delivery address inside a zone → save → the zone's resto menu", async ({ page }, info) => {
+  test("city → delivery address inside a zone → save → the zone's resto menu", { tag: "@small-phone" }, async ({ page }, info) => {
     await openPopup(page);
     await expect(page.getByText("Укажите адрес, чтобы мы могли показать вам актуальное меню")).toBeVisible();
     await chooseCity(page, "Казань");
@@ -70,7 +69,7 @@ test.describe("location popup", () => {
     await expect(page.getByLabel("Квартира / офис")).toHaveValue("12");
   });
 
-  test("takeaway point → save → that resto's menu", async ({ page }) => {
+  test("takeaway point → save → that resto's menu", { tag: "@small-phone" }, async ({ page }) => {
     await openPopup(page);
     await page.getByTestId("method-TAKE_AWAY").click();
     const points = page.getByRole("radio");
@@ -140,7 +139,7 @@ test.describe("location popup", () => {
     await expect(page.getByRole("radio", { name: "улица Арбат, 20" })).toBeChecked();
   });
 
-  test("the map popup: zones, takeaway points with today's hours, delivery terms", async ({ page }, info) => {
+  test("the map popup: zones, takeaway points with today's hours, delivery terms", { tag: "@small-phone" }, async ({ page }, info) => {
     await openPopup(page);
     await page.getByTestId("method-TAKE_AWAY").click();
     await page.getByRole("link", { name: "Выбрать на карте" }).click();
@@ -195,23 +194,5 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("map-error")).toHaveText("Адрес не входит в зону доставки");
     await expect(page.getByTestId("map-confirm")).toBeDisabled();
   });
-
-  test("popup and map have no serious accessibility violations", async ({ page }) => {
-    // four axe passes over four states: twice the default time on a busy two-core machine
-    test.slow();
-    await openPopup(page);
-    await page.getByTestId("method-DELIVERY").click();
-    await expect(page.getByTestId("address-input")).toBeVisible();
-    await expectNoSeriousA11yIssues(page, '[data-testid="location-popup"]');
-    await page.getByRole("link", { name: "Выбрать на карте" }).click();
-    await expect(page.getByTestId("map-popup")).toBeVisible();
-    await expectNoSeriousA11yIssues(page, '[data-testid="map-popup"]');
-    const q = encodeURIComponent;
-    await page.goto(`/location?city=115&method=DELIVERY&q=${q("Тверская 7")}&map=1&terms=1`);
-    await expect(page.getByRole("dialog", { name: "Условия доставки" })).toBeVisible();
-    await expectNoSeriousA11yIssues(page, '[data-testid="terms-popup"]');
-    await page.goto(`/location?city=115&method=DELIVERY&q=${q("Никольская")}&confirm=1`);
-    await expect(page.getByRole("dialog", { name: "Подтвердите адрес" })).toBeVisible();
-    await expectNoSeriousA11yIssues(page, '[data-testid="confirm-house"]');
-  });
+  // axe over the popup's steps, its errors, the map, the terms and the address confirmation: a11y.spec.ts, four ways
 });

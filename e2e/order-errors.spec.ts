@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 
 /**
  * Spec §8 "Order popup" (issue 15 §8, ADR 097): an order the upstream refuses shows its message in the
@@ -18,7 +18,7 @@ async function ordersOf(page: Page, phone: string): Promise<unknown[]> {
 
 /** Signed in, Борщ ×2 in the cart (takeaway from the default resto 173), the twin armed with `code`. */
 async function cartRefusedWith(page: Page, code: string, message?: string): Promise<{ phone: string }> {
-  const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+  const { phone } = await signInByForm(page);
   const added = await page.request.post("/cart", {
     form: { intent: "add", positionId: "10031", menuId: "501", count: "2" },
     maxRedirects: 0,

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "./helpers/returning-customer";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 
 /**
  * When the order arrives (issue 39 §3, ADR 190), in every project (desktop/phone × JavaScript on/off): a takeaway
@@ -81,7 +81,7 @@ async function historyEntry(page: Page) {
 test.describe("when the order arrives (issue 39 §3)", () => {
   test("takeaway as soon as possible: ready after the cooking time, today by the restaurant's clock; in the history", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
     await clockResto(page, "WEDNESDAY", "12:00");
     expect(await order(page, phone)).toBe("");
     // Борщ cooks 15 minutes: ordered at 12:00 and some seconds, rounded up to 5 minutes
@@ -97,7 +97,7 @@ test.describe("when the order arrives (issue 39 §3)", () => {
 
   test("a takeaway pre-order: exactly its time, on a date two days ahead (Saturday night, Sunday off)", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
     const clock = await clockResto(page, "SATURDAY", "23:10");
     const now = Date.now();
     const chosen = await order(page, phone);
@@ -113,7 +113,7 @@ test.describe("when the order arrives (issue 39 §3)", () => {
 
   test("delivery: at the door after the zone's time, in Moscow time; in the history", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
-    const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+    const { phone } = await signInByForm(page);
     const saved = await page.request.post("/location", {
       form: { intent: "save", city: "115", method: "DELIVERY", q: "Тверская 7" },
       maxRedirects: 0,

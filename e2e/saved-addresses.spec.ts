@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "./helpers/returning-customer";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
-import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
+import { randomPhone, signInByForm, signOut } from "./helpers/sign-in";
 
 /**
  * Saved delivery places (issue 39 §1, ADR 180), desktop and phone, JavaScript on and off: a signed-in customer's
@@ -38,7 +38,7 @@ async function expectSameDocument(page: Page, info: TestInfo) {
 test("saved delivery places: offered first, one tap, outside the zones disabled, forgotten, kept over sign-out", async ({ page }, info) => {
   test.setTimeout(120_000);
   const phone = randomPhone();
-  await signInWithPhone(page, phone);
+  await signInByForm(page, phone);
   // a place saved when the zones were other than today's: outside every zone now
   const seeded = await page.request.post("/_demo/saved-place", {
     data: { cityId: 115, address: "Профсоюзная улица, 100", street: "Профсоюзная улица", houseNumber: "100", location: { lat: 55.645, lng: 37.523 } },
@@ -96,7 +96,8 @@ test("saved delivery places: offered first, one tap, outside the zones disabled,
   await signOut(page);
   await openPopup(page);
   await expect(page.getByTestId("saved-places")).toHaveCount(0);
-  await signInWithPhone(page, phone);
+  await signInByForm(page, phone);
+  await page.goto("/");
   await openPopup(page);
   await expect(page.getByTestId("saved-place")).toHaveCount(2);
 
@@ -111,7 +112,7 @@ test("saved delivery places: offered first, one tap, outside the zones disabled,
 
 test("english: why a place cannot be picked, and a place forgotten meanwhile, in the customer's language", async ({ page }) => {
   test.setTimeout(90_000);
-  await signInWithPhone(page);
+  await signInByForm(page);
   const seeded = await page.request.post("/_demo/saved-place", {
     data: { cityId: 115, address: "Профсоюзная улица, 100", street: "Профсоюзная улица", houseNumber: "100", location: { lat: 55.645, lng: 37.523 } },
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { expectNoSidewaysOverflow, registerOverflowEngine } from "./helpers/overflow";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { randomPhone, signInByForm } from "./helpers/sign-in";
 
 /**
  * Small phones (issue 15 §3): every route and layer state at 320 and 360 px, JavaScript on and off —
@@ -69,7 +69,8 @@ const states: State[] = [
   {
     name: "home signed in (header with the name and sign-out)",
     open: async (page) => {
-      await signInWithPhone(page, randomPhone(), "/");
+      await signInByForm(page);
+      await page.goto("/");
       await expect(page.getByTestId("person-name")).toBeVisible();
     },
   },
@@ -137,7 +138,7 @@ const states: State[] = [
   {
     name: "cart signed in (checkout form)",
     open: async (page) => {
-      await signInWithPhone(page, randomPhone(), "/cart");
+      await signInByForm(page);
       await fillCart(page);
       await page.goto("/cart");
       await expect(page.getByTestId("checkout-form")).toBeVisible();
@@ -146,7 +147,7 @@ const states: State[] = [
   {
     name: "checkout errors",
     open: async (page) => {
-      await signInWithPhone(page, randomPhone(), "/cart");
+      await signInByForm(page);
       await fillCart(page);
       await page.goto("/cart");
       const form = page.getByTestId("checkout-form");
@@ -160,7 +161,7 @@ const states: State[] = [
   {
     name: "checkout success",
     open: async (page) => {
-      const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+      const { phone } = await signInByForm(page);
       await page.goto(await placeOrder(page, phone));
       await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
     },
@@ -205,7 +206,7 @@ const states: State[] = [
 // One page load per state and JavaScript switch: checked at 320 px, then widened to 360 px (as a phone turning
 // or a browser resized) and checked again — half the page loads of a load per width, for CI's time budget.
 for (const javaScriptEnabled of [true, false]) {
-  test.describe(`320 and 360 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+  test.describe(`320 and 360 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, { tag: "@small-phone" }, () => {
     test.use({ viewport: { width: 320, height: 740 }, javaScriptEnabled });
     for (const state of states) {
       test(state.name, async ({ page }) => {

@@ -8,7 +8,7 @@
  * The twin's scenario is the server's own, so these tests run on a server of their own (one per worker).
  */
 import { expect, test as base, type Page } from "./helpers/load-gate";
-import { randomPhone, signInWithPhone } from "./helpers/sign-in";
+import { signInByForm } from "./helpers/sign-in";
 import { startServer, type ServerProcess } from "./helpers/server-process";
 
 const test = base.extend<object, { ownServer: ServerProcess }>({
@@ -37,7 +37,7 @@ const setFault = async (page: Page, afterCommit: Record<string, unknown> | null)
 async function filledCheckout(page: Page, base: string): Promise<{ phone: string; fields: Record<string, string> }> {
   const saved = await page.request.post("/location", { form: { intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" }, maxRedirects: 0, headers: { Origin: base } });
   expect(saved.status()).toBe(303);
-  const { phone } = await signInWithPhone(page, randomPhone(), "/cart");
+  const { phone } = await signInByForm(page);
   const added = await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0, headers: { Origin: base } });
   expect(added.status()).toBe(303);
   await page.goto("/cart");
@@ -84,11 +84,14 @@ test.describe("an order whose answer is lost (ADR 145)", () => {
     await page.screenshot({ path: test.info().outputPath("checking.png") });
     const here = page.url();
 
-    // the page asks again by itself (a revalidation with JavaScript, a refresh of the document without)
+    // the page asks again by itself (a revalidation with JavaScript, a refresh of the document without): a 5 s timer
+    // that is the same at every screen size, so it is waited for at the desktop size, with JavaScript and without
     const key = new URL(here).pathname.split("/").pop()!;
-    const askedAgain = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${key}`) && r.method() === "GET", { timeout: 12_000 });
-    await askedAgain;
-    await expect(page.getByTestId("order-checking")).toBeVisible();
+    if (!test.info().project.name.startsWith("phone")) {
+      const askedAgain = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith(`/checkout/${key}`) && r.method() === "GET", { timeout: 12_000 });
+      await askedAgain;
+      await expect(page.getByTestId("order-checking")).toBeVisible();
+    }
 
     // the cart is kept while the outcome is unknown
     await page.goto("/cart");
