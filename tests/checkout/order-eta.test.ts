@@ -121,10 +121,13 @@ describe("when the order arrives (issue 39 §3)", () => {
 
   it("a pre-order's time is exact", async () => {
     upstreamOrder({});
-    const preOrderAt = new Date(Math.ceil(Date.now() / (30 * MINUTE)) * 30 * MINUTE + 24 * 60 * MINUTE).toISOString();
+    // tomorrow at 12:00 by the restaurant's clock (Moscow, UTC+3): a day ahead at any hour the test runs (a time a day
+    // ahead of now, rounded up, is the day after tomorrow in Moscow when the rounding crosses its midnight)
+    const moscow = new Date(Date.now() + 3 * 60 * MINUTE);
+    const preOrderAt = new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth(), moscow.getUTCDate() + 1, 12 - 3)).toISOString();
     const { k, after } = await place(TAKEAWAY_173, BORSCHT, { preOrderAt });
     const page = await successOf(k, after);
-    expect(page.eta).toMatchObject({ method: "TAKE_AWAY", source: "pre-order", at: preOrderAt, day: "tomorrow" });
+    expect(page.eta).toMatchObject({ method: "TAKE_AWAY", source: "pre-order", at: preOrderAt, day: "tomorrow", time: "12:00" });
     expectWordsOf(page.eta!);
   });
 
