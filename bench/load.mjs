@@ -37,6 +37,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
 import { startTopology } from "./topology.mjs";
+import { seededRandom } from "../scripts/seeded-random.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const TOPOLOGIES = (process.env.LOAD_TOPOLOGIES ?? "single,proxy1,proxy2").split(",").filter(Boolean);
@@ -70,18 +71,6 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 if (!existsSync(`${BUILD_DIR}/server/index.js`)) {
   const r = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BUILD_DIR } });
   if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-/** mulberry32: every random choice of a run comes from the seed */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -306,7 +295,7 @@ async function step(topology, rate) {
     const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    const customer = new Customer(topology.base, customerNumber++, prng(SEED * 1_000_003 + customerNumber), stats);
+    const customer = new Customer(topology.base, customerNumber++, seededRandom(SEED * 1_000_003 + customerNumber), stats);
     walks.push(
       customer
         .walk(topology.smsCode)

@@ -10,24 +10,13 @@
  * Needs `faketime` (Debian's package of that name; .ci/run installs it).
  */
 import { spawnSync } from "node:child_process";
+import { seededRandom } from "./seeded-random.mjs";
 
 const SUITES = ["tests/lib", "tests/checkout", "tests/routes", "tests/catalog", "tests/cart", "tests/location"];
 const HOUR = 3_600_000;
 
-/** mulberry32: a small seeded generator, so a failing draw can be repeated */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function draw(seed) {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const day = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR + Math.floor(random() * 365) * 24 * HOUR;
   if (random() < 0.5) return new Date(day + Math.floor(random() * 24 * HOUR));
   // within 30 minutes of a local midnight: Moscow (UTC+3), Samara (UTC+4) or UTC
