@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { freePort } from "./helpers/server-process";
 import { expect, test } from "./helpers/load-gate";
+import { seededRandom } from "../scripts/seeded-random.mjs";
 
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CUSTOMERS = Number(process.env.FAULT_CUSTOMERS ?? 16);
@@ -27,18 +28,7 @@ const POST_TIMEOUT_MS = 2_000;
 const DEFINITE_WITHIN_MS = 30_000;
 const SECRET = "fault-run-secret-fault-run-secret-0123456789";
 
-/** mulberry32: every random choice of the run comes from the seed */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
+const random = seededRandom(SEED);
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 const between = (min: number, max: number) => Math.floor(min + random() * (max - min));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

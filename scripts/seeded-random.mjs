@@ -1,6 +1,7 @@
 /**
  * mulberry32: a small seeded generator of numbers in [0, 1), for runs whose every random choice must come again from
- * the seed they print (the crowd of bench/load.mjs, the instant of scripts/test-clock.mjs).
+ * the seed they print (the crowd of bench/load.mjs, the instant of scripts/test-clock.mjs, the faults of
+ * e2e/fault-injection.ops.spec.ts).
  * @param {number} seed
  * @returns {() => number}
  */
