@@ -60,6 +60,9 @@ test.describe("legacy local storage", () => {
   test.use({ javaScriptEnabled: true }); // local storage is only reachable from scripts
   // the migration fills a fresh session only; home would open the location popup first (ADR 090)
   test.use({ firstVisit: true });
+  // with scripts forced on, a no-JS project would repeat its device's JavaScript project exactly
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a hook's fixtures from this pattern
+  test.beforeEach(({}, info) => test.skip(info.project.use.javaScriptEnabled === false, "the same run as this device's JavaScript project"));
 
   test("the previous storefront's keys become the session's cart and location after one visit", async ({ page, context }) => {
     await context.addInitScript(() => {
