@@ -40,12 +40,16 @@ async function brokenInView(page: Page): Promise<Broken[]> {
   });
 }
 
-/** waits until every image in view has settled (loaded or failed) */
+/**
+ * waits until every image in view has settled (loaded or failed). "In view" as brokenInView means it: a lazy slide of
+ * the promotions carousel beside the screen is not loaded until the carousel turns to it, and it does not turn by
+ * itself for a customer who asked for reduced motion (ADR 204)
+ */
 async function imagesSettled(page: Page) {
   await page.waitForFunction(() =>
     [...document.images].every((img) => {
       const r = img.getBoundingClientRect();
-      return img.complete || r.bottom < 0 || r.top > innerHeight || r.width === 0;
+      return img.complete || r.width === 0 || r.height === 0 || r.bottom <= 0 || r.right <= 0 || r.top >= innerHeight || r.left >= innerWidth;
     }),
   );
 }
