@@ -4,7 +4,9 @@
  * 18+ groups withheld until confirmed, the position detail (merged slot days, modifiers) and search.
  */
 import { describe, expect, it } from "vitest";
+import { availabilityText } from "~/features/menu/availability";
 import { searchPositions, toMenuSummaries, toMenuViews, toPositionDetail } from "~/features/menu/menu-view.server";
+import { translatorFor } from "~/i18n/locale.server";
 import { withSyntheticGroup, type RestoCatalog } from "~server/upstream";
 import type { Position, PositionGroup, Resto, TimeSlotDetail } from "~/lib/model";
 import { restoSchema } from "~/lib/model";
@@ -97,6 +99,18 @@ describe("menu views", () => {
     // positions without slots are always available
     const pizza = toMenuViews(catalog(), "TAKE_AWAY", options(msk(6, 3)))[0]!.groups[0]!.positions[0]!;
     expect(pizza).toMatchObject({ available: true, next: null, hasModifiers: true, photo: "/p.svg", price: 49000 });
+  });
+
+  it("says when an unavailable position comes back: today, tomorrow, on a weekday, or not at all", () => {
+    const syrniki = (now: Date) => toMenuViews(catalog(), "TAKE_AWAY", options(now))[0]!.groups[1]!.positions[0]!.next;
+    const [ru, en] = [translatorFor("ru"), translatorFor("en")];
+    expect(availabilityText(ru, syrniki(msk(0, 7, 59)))).toBe("Доступно с 08:00");
+    expect(availabilityText(ru, syrniki(msk(0, 11)))).toBe("Доступно завтра с 08:00");
+    expect(availabilityText(ru, syrniki(msk(4, 12)))).toBe("Доступно в понедельник с 08:00");
+    expect(availabilityText(ru, null)).toBe("Сейчас недоступно");
+    expect(availabilityText(en, syrniki(msk(0, 11)))).toBe("Available tomorrow from 08:00");
+    expect(availabilityText(en, syrniki(msk(4, 12)))).toBe("Available on Monday from 08:00");
+    expect(availabilityText(en, null)).toBe("Not available now");
   });
 
   it("withholds the positions of an 18+ group until the age is confirmed", () => {
