@@ -63,6 +63,16 @@ export function contextOf(request: Request, options: ContextOptions = {}): Promi
   return createRequestContext(options.services ?? services(), request, new URL(request.url), { clientAddress: options.clientAddress });
 }
 
+/**
+ * A returning customer's cookie (the demo brand's default: Moscow, takeaway at 173): a first visit opens the location
+ * popup before any page (ADR 090).
+ */
+export async function returningCustomerCookie(): Promise<string> {
+  const { session } = await contextOf(new Request("http://localhost/"));
+  Object.assign(await session.get("storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
+  return (await session.commitHeaders()).getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
 /** The arguments React Router hands a route's loader or action, with the request's context already in place. */
 export async function routeArgs<P extends Record<string, string | undefined> = Record<string, string>>(
   request: Request,

@@ -16,14 +16,8 @@ import { loader as restoLoader } from "~/routes/restos.$restoId";
 import { loader as restosLoader } from "~/routes/restos._index";
 import { loader as searchLoader } from "~/routes/search";
 import { loader as termsLoader } from "~/routes/terms-of-sale";
-import { contextOf, routeArgs } from "../context";
+import { contextOf, returningCustomerCookie, routeArgs } from "../context";
 
-/** A returning customer's cookie: Moscow, takeaway at 173 (a first visit opens the location popup, ADR 090). */
-async function returningCookie(): Promise<string> {
-  const { session } = await contextOf(new Request(BASE + "/"));
-  Object.assign(await session.get("storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
-  return (await session.commitHeaders()).getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
 
 const BASE = "http://localhost";
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -71,7 +65,7 @@ const TOPPINGS = 100012;
 
 describe("catalog pages", () => {
   it("gives a desktop every menu and a phone the mobile home", async () => {
-    const cookie = await returningCookie();
+    const cookie = await returningCustomerCookie();
     const desktop = (await settle(async () => homeLoader(await args(get("/", { cookie }))))).body as { device: string; menus: JsonText<unknown[]>; menuList: { id: number }[]; promotions: unknown[] };
     expect(desktop.device).toBe("desktop");
     // the menus travel as one JSON string (ADR 120), which parses back to the views

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The position layer's rules as the customer sees them (ADR 197, 203): a modifier group's minimum and maximum, the
+ * The position layer's rules as the customer sees them (ADR 197): a modifier group's minimum and maximum, the
  * price the add button shows as the choice grows, and the server's own messages when the browser could not stop the
  * choice (JavaScript off). The route is app/routes/menus.$menuId.positions.$positionId.tsx; its loader's data and its
  * action's answers are the real ones (demo mode: the twin's Маргарита 10001, a required size and up to 3 toppings).
@@ -10,7 +10,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "react-router";
 import PositionLayer, { action as positionAction, handle, loader as positionLoader } from "~/routes/menus.$menuId.positions.$positionId";
-import { contextOf, routeArgs } from "../context";
+import { returningCustomerCookie, routeArgs } from "../context";
 import { renderScreen } from "./stub";
 
 afterEach(cleanup);
@@ -23,19 +23,12 @@ const PARAMS = { menuId: "501", positionId: "10001" };
 const SIZE_GROUP = 100011;
 const TOPPINGS = 100012;
 
-/** a returning customer: Moscow, takeaway at 173 (the layer of a first visit is behind the location popup) */
-async function returningCookie(): Promise<string> {
-  const { session: s } = await contextOf(new Request(BASE + "/"));
-  Object.assign(await s.get("storefront"), { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
-  return (await s.commitHeaders()).getSetCookie().map((c) => c.split(";")[0]).join("; ");
-}
-
 /** the real action's answer to these fields, as React Router hands a stub's answer on (a 400 `data()` or a 303) */
-async function realAction(fields: [string, string][], cookie: string, lang = "ru") {
+async function realAction(fields: [string, string][], cookie: string) {
   const request = new Request(BASE + PATH, {
     method: "POST",
     body: new URLSearchParams(fields),
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "accept-language": lang },
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", "accept-language": "ru" },
   });
   try {
     return await positionAction({ ...(await routeArgs(request, PARAMS)), params: PARAMS } as never);
@@ -45,10 +38,10 @@ async function realAction(fields: [string, string][], cookie: string, lang = "ru
   }
 }
 
-async function renderLayer(options: { actionData?: Record<string, unknown>; posted?: [string, string][][] } = {}) {
-  const cookie = await returningCookie();
+async function renderLayer(options: { actionData?: Record<string, unknown> } = {}) {
+  const cookie = await returningCustomerCookie();
   const page = await positionLoader({ ...(await routeArgs(new Request(BASE + PATH, { headers: { cookie } }), PARAMS)), params: PARAMS } as never);
-  const posted = options.posted ?? [];
+  const posted: [string, string][][] = [];
   const action = async ({ request }: ActionFunctionArgs) => {
     const fields = [...(await request.formData())].map(([k, v]): [string, string] => [k, String(v)]);
     posted.push(fields);
@@ -114,7 +107,7 @@ describe("the position layer with JavaScript", () => {
 
 describe("the position layer as the server draws it after a post (JavaScript off)", () => {
   it("shows the maximum's message beside its group when four toppings were sent, with the choice kept", async () => {
-    const cookie = await returningCookie();
+    const cookie = await returningCustomerCookie();
     const fields: [string, string][] = [
       ["intent", "add"],
       ["count", "1"],
@@ -136,7 +129,7 @@ describe("the position layer as the server draws it after a post (JavaScript off
   });
 
   it("shows the minimum's message when the size is missing", async () => {
-    const cookie = await returningCookie();
+    const cookie = await returningCustomerCookie();
     const answer = (await realAction([["intent", "add"], ["count", "1"]], cookie)) as { data?: Record<string, unknown>; init?: { status?: number } };
     expect(answer.init?.status).toBe(400);
     const { layer } = await renderLayer({ actionData: answer.data });
