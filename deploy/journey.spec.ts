@@ -12,6 +12,20 @@ const TWIN_URL = process.env.DEPLOY_TWIN_URL ?? "http://127.0.0.1:8410";
 const PODMAN = process.env.DEPLOY_PODMAN ?? "deploy/podman.sh";
 const REDIS = process.env.DEPLOY_REDIS_CONTAINER ?? "sf-deploy-redis";
 
+/** each storefront container directly, past the proxy (their /readyz says whether they reach Redis) */
+const CONTAINERS = (process.env.DEPLOY_CONTAINER_URLS ?? "http://127.0.0.1:8421,http://127.0.0.1:8422").split(",");
+const LEDGER_UNAVAILABLE = "Не удалось оформить заказ: сервис заказов временно недоступен. Повторите через минуту — корзина и введённые данные сохранены";
+
+async function redisOnEveryContainer(): Promise<boolean> {
+  const states = await Promise.all(
+    CONTAINERS.map(async (url) => {
+      const answer = await fetch(`${url}/readyz`).catch(() => null);
+      return answer?.ok ? ((await answer.json()) as { redis?: string }).redis : "no answer";
+    }),
+  );
+  return states.every((state) => state === "up");
+}
+
 function redis(action: "stop" | "start") {
   execFileSync(PODMAN, action === "stop" ? ["stop", "-t", "2", REDIS] : ["start", REDIS], { stdio: "ignore" });
 }
@@ -90,12 +104,25 @@ test.describe("through the proxy, two containers, one Redis", () => {
       await expect(page).toHaveURL(/\/cart$/);
       await expect(page.getByTestId("cart-line")).toHaveCount(1);
 
-      // Redis is back before the order: idempotency keys are shared again
-      redis("start");
+      // an order while Redis is down: the shared ledger cannot answer, so nothing is placed (fail closed, ADR 145);
+      // the customer is told to try again, the cart and what they typed kept
       const form = page.getByTestId("checkout-form");
       await form.getByLabel("Имя").fill("Анна");
       await form.getByLabel("Телефон").fill(phone);
       await form.getByLabel("Картой при получении").check();
+      await form.getByTestId("checkout-submit").click();
+      const refused = page.getByRole("dialog", { name: "Не удалось оформить заказ" });
+      await expect(refused.getByTestId("order-error-message")).toHaveText(LEDGER_UNAVAILABLE);
+      await refused.getByRole("link", { name: "Ок" }).click();
+      await expect(refused).toHaveCount(0);
+      await expect(form.getByLabel("Имя")).toHaveValue("Анна");
+      await expect(page.getByTestId("cart-line").getByTestId("cart-line-count")).toHaveText("2");
+      expect(await twinOrders(request, phone)).toHaveLength(0);
+
+      // Redis is back, and both containers have reconnected (a client retries at most once a second): the same form
+      // now places the order, and idempotency keys are shared again
+      redis("start");
+      await expect.poll(redisOnEveryContainer, { message: "both containers see Redis again", timeout: 20_000 }).toBe(true);
       await form.getByTestId("checkout-submit").click();
       await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
       await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();

@@ -241,7 +241,8 @@ step("the customer journey through the proxy in Chromium, four ways");
 const pw = await new Promise((resolveRun) => {
   const child = spawn(join(root, "node_modules/.bin/playwright"), ["test", "-c", "deploy/playwright.config.ts", ...process.argv.slice(2)], {
     stdio: "inherit",
-    env: { ...process.env, DEPLOY_URL: PUBLIC_ORIGIN, DEPLOY_TWIN_URL: twinUrl, DEPLOY_PODMAN: PODMAN, DEPLOY_REDIS_CONTAINER: names.redis },
+    env: { ...process.env, DEPLOY_URL: PUBLIC_ORIGIN, DEPLOY_TWIN_URL: twinUrl, DEPLOY_PODMAN: PODMAN, DEPLOY_REDIS_CONTAINER: names.redis,
+      DEPLOY_CONTAINER_URLS: `http://127.0.0.1:${ports.a},http://127.0.0.1:${ports.b}` },
   });
   child.on("exit", (code) => resolveRun(code));
 });
