@@ -13,11 +13,6 @@ export function formatPhone(phone: string): string {
   return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
 }
 
-/** What the header shows: the name, else the phone, else the email (no tokens). */
-export function personDisplayName(profile: PersonProfile): string {
-  return profile.firstName?.trim() || personContact(profile);
-}
-
 /**
  * How the header names a signed-in customer (issue 36 §4): their first name, else nothing (the header then says
  * 'Профиль': a phone number cut to '+7 900…' names no one), and the phone or e-mail they signed in with, shown in

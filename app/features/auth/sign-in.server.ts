@@ -196,7 +196,9 @@ export async function authAction(rc: RequestContext) {
     // the typed fields' messages (translated); anything else (a forged intent, a huge token) is the form's
     const issues = submission.error ?? {};
     if (issues.phone?.[0] || issues.code?.[0]) return answer(submission.reply());
-    return fail(messagesFor(locale).errors.requestFailed);
+    // only the form's message: the parser's own words about a forged field are not the customer's language
+    const message = messagesFor(locale).errors.requestFailed;
+    return answer({ ...submission.reply({ formErrors: [message] }), error: { "": [message] } });
   }
   const value = submission.value;
   const flow = await readFlow(rc);
