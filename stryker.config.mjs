@@ -36,6 +36,9 @@ const config = {
     "!app/features/checkout/use-order-submit.ts",
     // The browser-only VK window and frame plumbing (timers, postMessage, window.open): covered by e2e/.
     "!app/features/auth/vk-popup.ts",
+    // Demo mode's stand-ins for the identity providers' own pages (ADR 032; 404 outside demo mode), like server/demo:
+    // the browser journeys drive them (auth.spec, apple-demo.spec, vk-one-tap.spec).
+    "!app/features/auth/demo-idp.server.ts",
     // The idle-time scheduler of browser code: requestIdleCallback and timers only.
     "!app/lib/when-idle.ts",
   ],

@@ -84,21 +84,8 @@ test.describe("location popup", () => {
     await expect(page.getByTestId("location-chip")).toContainText("Самовывоз");
   });
 
-  test("an address outside every zone is refused with the spec's message", async ({ page }, info) => {
-    await openPopup(page);
-    await page.getByTestId("method-DELIVERY").click();
-    await enterAddress(page, "Профсоюзная 100", "Профсоюзная улица, 100", info);
-    await expect(page.getByTestId("location-error")).toHaveText("Адрес не входит в зону доставки");
-    await save(page);
-    await expect(page).toHaveURL(/\/location/);
-    await expect(page.getByTestId("location-error")).toHaveText("Адрес не входит в зону доставки");
-    // nothing was saved: home still shows the default resto for takeaway
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Демо Пицца на Тверской");
-    await expect(page.getByTestId("location-chip")).toContainText("Самовывоз");
-  });
-
-  // 'Укажите адрес доставки' and 'Адрес не найден' are checked on the popup in tests/routes/location.test.tsx (ADR 197)
+  // 'Укажите адрес доставки', 'Адрес не найден' and 'Адрес не входит в зону доставки' (with 'Сохранить' refusing it) are
+  // checked on the popup in tests/routes/location.test.tsx (ADR 197)
   test("an address without a house number asks to confirm, then saves", async ({ page }, info) => {
     await openPopup(page);
     await page.getByTestId("method-DELIVERY").click();
