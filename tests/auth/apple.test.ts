@@ -82,3 +82,58 @@ describe("Sign in with Apple", () => {
     expect(page.status).toBe(400);
   });
 });
+
+describe("Sign in with Apple when it cannot or must not go on", () => {
+  it("asks Apple for a code and an identity token with the name and e-mail scopes, at the public origin when one is set", async () => {
+    const answer = await start(new Jar(), { redirectTo: "/cart" });
+    const url = new URL(answer.location!);
+    expect(url.searchParams.get("response_type")).toBe("code id_token");
+    expect(url.searchParams.get("scope")).toBe("name email");
+    expect(url.searchParams.get("client_id")).toBe("com.example.storefront");
+    const env = services().config.env as { PUBLIC_ORIGIN?: string };
+    const before = env.PUBLIC_ORIGIN;
+    env.PUBLIC_ORIGIN = "https://shop.example//";
+    try {
+      const behindProxy = new URL((await start(new Jar(), {})).location!);
+      expect(behindProxy.searchParams.get("redirect_uri")).toBe("https://shop.example/auth/apple/callback");
+    } finally {
+      env.PUBLIC_ORIGIN = before;
+    }
+  });
+
+  it("a start form that is not ours, or a brand without Apple, is refused with a message and no state cookie", async () => {
+    const forged = await settle(async () => appleAction(await contextOf(request("/auth/apple", new Jar(), { form: { intent: "steal" } }))));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toEqual({ error: "Не удалось войти. Попробуйте другой способ" });
+    expect(forged.headers.getSetCookie()).toEqual([]);
+    services().config.brand.keys.appleClientId = null;
+    const off = await start(new Jar(), {});
+    expect(off.status).toBe(400);
+    expect(off.body).toEqual({ error: "Этот способ входа недоступен" });
+  });
+
+  it("a callback once Apple is switched off, an expired state, or an upstream refusal: the failed page, nobody signed in, the state cookie cleared", async () => {
+    const jar = new Jar();
+    let state = new URL((await start(jar, { redirectTo: "/cart" })).location!).searchParams.get("state")!;
+    services().config.brand.keys.appleClientId = null;
+    const off = await applePost(jar, { id_token: "demo-apple:ivan@example.com", state });
+    expect(off).toMatchObject({ status: 303, location: "/auth/apple?failed" });
+    expect(off.headers.getSetCookie().some((c) => /^sf_apple_state=;/.test(c) || /^sf_apple_state=[^;]*;.*Max-Age=0/i.test(c))).toBe(true);
+    services().config.brand.keys.appleClientId = "com.example.storefront";
+
+    // eleven minutes later (the state lives ten)
+    state = new URL((await start(jar, {})).location!).searchParams.get("state")!;
+    const now = Date.now;
+    Date.now = () => now() + 11 * 60 * 1000;
+    try {
+      expect(await applePost(jar, { id_token: "demo-apple:ivan@example.com", state })).toMatchObject({ location: "/auth/apple?failed" });
+    } finally {
+      Date.now = now;
+    }
+
+    // the upstream refuses the identity token
+    state = new URL((await start(jar, {})).location!).searchParams.get("state")!;
+    expect(await applePost(jar, { id_token: "not-a-demo-token", state })).toMatchObject({ location: "/auth/apple?failed" });
+    expect(await personOf(jar)).toBeNull();
+  });
+});
