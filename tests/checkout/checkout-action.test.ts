@@ -1,7 +1,7 @@
 // Checkout through the /cart action: sign-in, validation (spec §5), order errors (spec §8), the day-off
 // dialog, and idempotent submission against the upstream twin through msw.
 import { answerOf } from "../answer";
-import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, orderFails, post, twin, withUpstream } from "./helpers";
+import { DELIVERY_173, TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, orderFails, post, twin, withUpstream } from "./helpers";
 import type { SubmissionResult } from "@conform-to/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
@@ -134,6 +134,35 @@ describe("checkout", () => {
       (r: unknown) => r,
     );
     expect((stranger as Response).status).toBe(303);
+  });
+
+  it("sends what the courier and the receipt need: the delivery place's details and the receipt e-mail; none of them when empty or for takeaway", async () => {
+    const place = { ...DELIVERY_173.order_delivery_place!, apartment: "12", entrance: "3", floor: "", intercom: "12К" };
+    const delivery = await cookieWith({ ...DELIVERY_173, order_delivery_place: place, cart_positions: CART, order_promo_code: null }, person);
+    const res = await submit(delivery, { ...FIELDS, key: key(), receiptEmail: "receipt@example.com" });
+    expect(res.status, JSON.stringify(res.body)).toBe(303);
+    expect(twin.store.orders().at(-1)!.payload).toMatchObject({
+      deliveryType: "DELIVERY",
+      apartment: "12",
+      entrance: "3",
+      floor: null,
+      intercom: "12К",
+      receiptEmail: "receipt@example.com",
+    });
+
+    // takeaway: a delivery place left in the cookie from an earlier visit goes nowhere
+    const takeaway = await cookieWith({ ...TAKEAWAY_173, order_delivery_place: place, cart_positions: CART, order_promo_code: null }, person);
+    expect((await submit(takeaway, { ...FIELDS, key: key(), comment: "" })).status).toBe(303);
+    expect(twin.store.orders().at(-1)!.payload).toMatchObject({
+      deliveryType: "TAKE_AWAY",
+      apartment: null,
+      entrance: null,
+      floor: null,
+      intercom: null,
+      receiptEmail: null,
+      preOrderAt: null,
+      comment: null,
+    });
   });
 
   it("is idempotent: two concurrent submits, a refresh and a stale resubmit create one order", async () => {

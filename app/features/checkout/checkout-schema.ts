@@ -17,14 +17,19 @@ export const PAYMENT_METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_R
  */
 export const CHECKOUT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const optionalEmail = z.string().trim().max(200, V.emailInvalid).email(V.emailInvalid).optional();
+/** an e-mail or nothing: spaces alone are nothing (not a malformed address), as the browser shows an empty field */
+const optionalEmail = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().max(200, V.emailInvalid).email(V.emailInvalid).optional(),
+);
 
 /** spec §5 checkout form: name, phone, e-mail, receipt e-mail (required for online card payment), comment. */
 export const checkoutSchema = z
   .object({
     intent: z.literal("checkout"),
     key: z.string().regex(CHECKOUT_KEY_PATTERN, V.pattern),
-    paymentMethod: z.enum(PAYMENT_METHODS, { required_error: V.fieldRequired, invalid_type_error: V.fieldRequired }),
+    // a value that is none of the three (a forged form) gets the same message as none chosen, never zod's English
+    paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: V.fieldRequired }) }),
     name: nameSchema,
     phone: makePhoneSchema("RU"),
     email: optionalEmail,
