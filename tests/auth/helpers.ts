@@ -1,9 +1,10 @@
 /** Calls the /auth loader and action directly with Requests and a small cookie jar (issue 6 tests). */
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { afterEach, beforeEach } from "vitest";
 import { authAction, authLoader } from "~/features/auth/sign-in.server";
 import { honeypotFields, settleAnswer, type Answer } from "../answer";
 import type { AuthState, StorefrontState } from "~server/session";
-import { contextOf, twinOf, type ContextOptions } from "../context";
+import { contextOf, services, twinOf, type ContextOptions } from "../context";
 import { loadConfig, type Config } from "~server/config";
 import { createServices } from "~server/create-services";
 import type { Services } from "~server/services";
@@ -106,4 +107,21 @@ let counter = 0;
 export function freshPhone() {
   counter += 1;
   return `+7901${String(Date.now() % 100000).padStart(5, "0")}${String(counter).padStart(2, "0")}`;
+}
+
+/**
+ * Each test of the file starts with the twin's store and the rate limits reset; handlers a test prepends with
+ * `slot.restore = useHandlers(…)` are removed after it.
+ */
+export function freshTwinEachTest(): { restore: (() => void) | null } {
+  const slot: { restore: (() => void) | null } = { restore: null };
+  beforeEach(async () => {
+    twin().store.reset();
+    await services().rateLimits.reset();
+  });
+  afterEach(() => {
+    slot.restore?.();
+    slot.restore = null;
+  });
+  return slot;
 }

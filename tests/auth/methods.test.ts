@@ -6,23 +6,15 @@
  * never a 5xx. Google and Apple sign in through the twin's demo identity tokens.
  */
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authAction, availableMethods } from "~/features/auth/sign-in.server";
 import { personLabel } from "~/features/auth/auth.server";
 import type { RequestContext } from "~server/context";
 import { fieldMessages, messageOf } from "../answer";
-import { contextOf, services } from "../context";
-import { freshPhone, get, Jar, personOf, post, request, servicesWithBrand, settle, twin, upstreamError, useHandlers } from "./helpers";
+import { contextOf } from "../context";
+import { freshPhone, get, Jar, personOf, post, request, servicesWithBrand, settle, twin, upstreamError, useHandlers, freshTwinEachTest } from "./helpers";
 
-let restore: (() => void) | null = null;
-beforeEach(async () => {
-  twin().store.reset();
-  await services().rateLimits.reset();
-});
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
+const handlers = freshTwinEachTest();
 
 type Method = "PHONE" | "GOOGLE" | "APPLE" | "VK";
 /** just what `availableMethods` reads of the request's services */
@@ -94,7 +86,7 @@ describe("a method the brand leaves out", () => {
 
   it("an identity token the upstream refuses: 'Не удалось войти', a 4xx, nobody signed in", async () => {
     const jar = new Jar();
-    restore = useHandlers(upstreamError("/api/v1/sign/in/google", 401, "sign.external.invalid-token", "bad token"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/google", 401, "sign.external.invalid-token", "bad token"));
     const answer = await post(jar, { intent: "external", provider: "google", idToken: "demo-google:x@example.com" });
     expect(answer.status).toBe(400);
     expect(messageOf(answer.body)).toBe("Не удалось войти. Попробуйте другой способ");
@@ -144,15 +136,15 @@ describe("the form's own answers", () => {
 
 describe("an upstream that refuses or is away", () => {
   it("away (503): 422 with the form's message; a 4xx of its own keeps its status; 401 and 403 become 400", async () => {
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 503, "server.unavailable", "down"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 503, "server.unavailable", "down"));
     const away = await post(new Jar(), { intent: "request-code", phone: freshPhone() });
     expect(away.status).toBe(422);
     expect(typeof messageOf(away.body)).toBe("string");
-    restore();
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 409, "sign.sms.conflict", "conflict"));
+    handlers.restore?.();
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 409, "sign.sms.conflict", "conflict"));
     expect((await post(new Jar(), { intent: "request-code", phone: freshPhone() })).status).toBe(409);
-    restore();
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 403, "sign.forbidden", "no"));
+    handlers.restore?.();
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 403, "sign.forbidden", "no"));
     expect((await post(new Jar(), { intent: "request-code", phone: freshPhone() })).status).toBe(400);
   });
 
@@ -160,7 +152,7 @@ describe("an upstream that refuses or is away", () => {
     const jar = new Jar();
     const phone = freshPhone();
     await post(jar, { intent: "request-code", phone });
-    restore = useHandlers(http.post(`${twin().baseUrl}/api/v1/sign/in/phone`, () => HttpResponse.error()));
+    handlers.restore = useHandlers(http.post(`${twin().baseUrl}/api/v1/sign/in/phone`, () => HttpResponse.error()));
     const answer = await post(jar, { intent: "verify", code: "1234" });
     expect(answer.status).toBe(422);
     expect(fieldMessages(answer.body, "code")).toEqual(["Нет связи с сервером. Попробуйте ещё раз"]);
@@ -206,7 +198,7 @@ describe("VK ID with JavaScript (the popup, ADR 033)", () => {
     expect(await personOf(jar)).toBeNull();
 
     const state = (await startPopup(jar)).get("state")!;
-    restore = useHandlers(upstreamError("/1/sign/in/vk-id", 400, "sign.vk.invalid-code", "bad code"));
+    handlers.restore = useHandlers(upstreamError("/1/sign/in/vk-id", 400, "sign.vk.invalid-code", "bad code"));
     const refused = await post(jar, { intent: "vk-exchange", code: "demo-vk-code:y", state, deviceId: "web" });
     expect(refused.status).toBe(400);
     expect(messageOf(refused.body)).toBe("Не удалось войти через VK ID");
@@ -241,7 +233,7 @@ describe("the code step's timer", () => {
   });
 
   it("the upstream's own timer wins: its seconds become the code step's countdown", async () => {
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
     const jar = new Jar();
     await post(jar, { intent: "request-code", phone: freshPhone() });
     const page = await get(jar);

@@ -3,24 +3,16 @@
  * upstream calls; `useHandlers` prepends msw handlers for answers the twin does not give on its own.
  */
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authAction as authActionOf } from "~/features/auth/sign-in.server";
 import { signOutAction } from "~/features/auth/sign-out.server";
 import { loadRootData } from "~/shell/root-data.server";
 import { loadRepeatOrder } from "~/features/reorder/history.server";
 import { fieldMessages, messageOf } from "../answer";
-import { fakeJwt, freshPhone, get, Jar, personOf, post, readState, request, seed, settle, twin, upstreamError, useHandlers } from "./helpers";
+import { fakeJwt, freshPhone, get, Jar, personOf, post, readState, request, seed, settle, twin, upstreamError, useHandlers, freshTwinEachTest } from "./helpers";
 import { contextOf, services } from "../context";
 
-let restore: (() => void) | null = null;
-beforeEach(async () => {
-  twin().store.reset();
-  await services().rateLimits.reset();
-});
-afterEach(() => {
-  restore?.();
-  restore = null;
-});
+const handlers = freshTwinEachTest();
 
 async function codeStep(jar: Jar, phone = freshPhone()) {
   const answer = await post(jar, { intent: "request-code", phone, redirectTo: "/cart" });
@@ -95,7 +87,7 @@ describe("phone sign-in", () => {
   });
 
   it("shows the upstream's once-per-90-s refusal with its seconds", async () => {
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone/code", 429, "sign.sms.too-frequent", "Повторно запросить код можно через 42 с"));
     const answer = await post(new Jar(), { intent: "request-code", phone: freshPhone() }, "en");
     expect(answer.status).toBe(429);
     expect(messageOf(answer.body)).toBe("A code can be requested once every 90 seconds. Try again in 42 s");
@@ -125,7 +117,7 @@ describe("phone sign-in", () => {
   });
 
   it("code not found for the number", async () => {
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 404, "sign.sms.code-not-found", "Код не найден"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 404, "sign.sms.code-not-found", "Код не найден"));
     const jar = new Jar();
     await codeStep(jar);
     const answer = await post(jar, { intent: "verify", code: "1234" }, "en");
@@ -139,7 +131,7 @@ describe("phone sign-in", () => {
   it("limits code checks per phone", async () => {
     const jar = new Jar();
     await codeStep(jar);
-    restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 400, "sign.sms.code-invalid", "Неверный код из СМС"));
+    handlers.restore = useHandlers(upstreamError("/api/v1/sign/in/phone", 400, "sign.sms.code-invalid", "Неверный код из СМС"));
     let last = await post(jar, { intent: "verify", code: "0000" });
     for (let i = 0; i < 10; i += 1) last = await post(jar, { intent: "verify", code: "0000" });
     expect(last.status).toBe(429);
@@ -335,7 +327,7 @@ describe("bot protection", () => {
       expect(fieldMessages(forged.body, "")).toEqual(["Подтвердите, что вы не робот"]);
       expect((await post(new Jar(), { intent: "request-code", phone: freshPhone(), captchaToken: "demo-captcha:abc123" })).status).toBe(303);
       let seen: unknown = undefined;
-      restore = useHandlers(
+      handlers.restore = useHandlers(
         http.post(`${twin().baseUrl}/api/v1/sign/in/phone/code`, async ({ request }) => {
           seen = ((await request.json()) as { captchaToken: unknown }).captchaToken;
           return HttpResponse.json({});
