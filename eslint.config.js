@@ -44,6 +44,16 @@ export default tseslint.config(
     },
   },
   {
+    // one way to parse a form (ADR 206): parseTranslated, whose every message is a text of the customer's language —
+    // conform's parseWithZod would hand the parser's own English about a forged field to `reply()`. The checkout form's
+    // parser adds its receipt rule between parsing and translating, and passes every message through the same translation
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/features/forms/parse-translated.ts", "app/features/checkout/checkout-schema.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [{ name: "@conform-to/zod", importNames: ["parseWithZod"], message: "Parse a form with parseTranslated (features/forms/parse-translated.ts): its messages are the customer's language (ADR 206)." }] }],
+    },
+  },
+  {
     // the pure rules and the data model sit at the bottom: app/lib imports nothing from server/ or the UI
     files: ["app/lib/**/*.ts"],
     rules: {

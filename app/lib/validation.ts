@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { LatLng, Polygon } from "~/lib/model";
 import { COMMENT_MAX, NAME_MAX, SMS_CODE_MIN_LENGTH } from "./constants";
 import { findZone } from "./geo";
+import { PARAM_SEPARATOR } from "./validation-message";
 
 // ── keys ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -47,27 +48,12 @@ export const V = {
 } as const;
 export type ValidationKey = (typeof V)[keyof typeof V];
 
-const PARAM_SEPARATOR = "|";
-
 /** A key with parameters for its {0}, {1}… placeholders: "validation.generic.maxLength|50". */
 export function withParams(key: ValidationKey, ...params: (string | number)[]): string {
   return [key, ...params.map((p) => encodeURIComponent(String(p)))].join(PARAM_SEPARATOR);
 }
 
-/** Splits a schema message into its key and parameters. */
-export function decodeValidationMessage(message: string): { key: string; params: string[] } {
-  const [key = "", ...params] = message.split(PARAM_SEPARATOR);
-  return {
-    key,
-    params: params.map((p) => {
-      try {
-        return decodeURIComponent(p);
-      } catch {
-        return p;
-      }
-    }),
-  };
-}
+export { decodeValidationMessage } from "./validation-message";
 
 // ── schemas ──────────────────────────────────────────────────────────────────────────────────────
 

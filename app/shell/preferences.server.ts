@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { readForm } from "~/features/forms/read-form.server";
@@ -25,7 +25,7 @@ const rawStorageSchema = z.record(z.string().max(64), z.string().max(16_000).nul
 
 export async function preferencesAction(rc: RequestContext) {
   const formData = await readForm(rc);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseTranslated(formData, schema, rc.t);
   if (submission.status !== "success") {
     const messages = messagesFor(rc.locale);
     return data({ error: messages.errors.requestFailed, result: submission.reply() }, { status: 400 });

@@ -145,6 +145,65 @@ describe.each(Object.entries(ROUTES))("fuzzing the %s action", (_name, route) =>
   }, 180_000);
 });
 
+/** what an action answered with: the `data()`'s value or the plain object (a Response's body is not read) */
+function answeredData(result: unknown): unknown {
+  if (result instanceof Response) return null;
+  if (result && typeof result === "object" && "init" in result && "data" in result) return (result as { data: unknown }).data;
+  return result;
+}
+
+/** every text under a key that holds messages for the customer (conform's `error` tree, an `error` or `message` text) */
+function messagesIn(value: unknown, underMessageKey = false, out: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (underMessageKey) out.push(value);
+  } else if (Array.isArray(value)) {
+    for (const item of value) messagesIn(item, underMessageKey, out);
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      // `initialValue` echoes what was typed; its strings are the customer's own
+      if (key === "initialValue") continue;
+      messagesIn(item, underMessageKey || MESSAGE_KEYS.has(key), out);
+    }
+  }
+  return out;
+}
+const MESSAGE_KEYS = new Set(["error", "errors", "formErrors", "fieldErrors", "message"]);
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+describe.each(Object.entries(ROUTES))("the %s action's messages", (_name, route) => {
+  it("are in the page's language (Russian) whatever the form carries: never a parser's English or a message key", async () => {
+    const { action } = await route.module();
+    await fc.assert(
+      fc.asyncProperty(formEntries, route.params(), async ([intent, fields, human], params) => {
+        const form = new FormData();
+        if (intent !== undefined) form.append("intent", intent);
+        if (human) for (const [k, v] of Object.entries(honeypot)) form.append(k, v);
+        for (const [k, v] of fields) form.append(k, v);
+        const request = new Request(`http://localhost${route.url}`, {
+          method: "POST",
+          body: form,
+          headers: { Cookie: seededCookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+        });
+        let result: unknown;
+        const url = new URL(request.url);
+        const args = { request, params, context: createLoadContext(services()), url, pattern: url.pathname };
+        await requestMiddleware(args, async () => {
+          try {
+            result = await action(args);
+          } catch (thrown) {
+            result = thrown;
+          }
+          return new Response(null);
+        });
+        for (const message of messagesIn(answeredData(result))) {
+          expect(message, `a message of the answer to intent ${String(intent)}`).toMatch(CYRILLIC);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 120_000);
+});
+
 describe("fuzzing the position layer's URL", () => {
   it("answers an unknown position with a redirect home (issue 15 §2) or 404, and anything else without a 500", async () => {
     const { action } = await ROUTES["position layer"]!.module();

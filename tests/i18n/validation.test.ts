@@ -57,11 +57,12 @@ describe("message texts (spec §5, verbatim)", () => {
     }
   });
 
-  it("passes unknown messages through", () => {
-    expect(validationText("validation.nope", "ru")).toBe("validation.nope");
-    expect(validationText("Some raw text", "ru")).toBe("Some raw text");
-    expect(validationText("validation.phone", "ru")).toBe("validation.phone"); // a section, not a text
-    expect(validationText("validation.phone.required.__proto__", "ru")).toBe("validation.phone.required.__proto__");
+  it("shows no unknown message as it is: a missing key, raw text, a section or a prototype's name is the form's own message", () => {
+    const requestFailed = "Не удалось выполнить запрос";
+    expect(validationText("validation.nope", "ru")).toBe(requestFailed);
+    expect(validationText("Some raw text", "ru")).toBe(requestFailed);
+    expect(validationText("validation.phone", "ru")).toBe(requestFailed); // a section, not a text
+    expect(validationText("validation.phone.required.__proto__", "ru")).toBe(requestFailed);
   });
 });
 
@@ -82,7 +83,20 @@ describe("parameters", () => {
   it("translates through the app's t", () => {
     const t = (key: string, values?: Record<string, unknown>) => (key === V.maxLength ? interpolate("at most {{0}} chars", values ?? {}) : key);
     expect(translateValidation(withParams(V.maxLength, 100), t)).toBe("at most 100 chars");
-    expect(translateValidation(V.pattern, t)).toBe(V.pattern);
+    // a key this translator lacks is not shown as a key: the form's "request failed" text (itself a key here)
+    expect(translateValidation(V.pattern, t)).toBe("errors.requestFailed");
+  });
+
+  it("never shows a message that is no key of the catalog: the parser's English becomes the form's own message", () => {
+    for (const locale of ["ru", "en"] as const) {
+      const requestFailed = translators[locale].t("errors.requestFailed");
+      expect(requestFailed).not.toBe("errors.requestFailed");
+      for (const foreign of ["Required", "Invalid enum value. Expected 'CASH' | 'CARD', received 'X'", "validation.no.such.key", ""]) {
+        expect(validationText(foreign, locale), foreign).toBe(requestFailed);
+      }
+      // a known key is still its own text
+      expect(validationText(V.required, locale)).not.toBe(requestFailed);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { createCookie, data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { generateState } from "~/lib/pkce";
 import { messagesFor } from "~/i18n/locale.server";
 import { isApiError } from "~server/upstream/errors";
@@ -59,7 +59,7 @@ export async function appleAction(rc: RequestContext) {
   const clientId = rc.config.brand.keys.appleClientId;
   const methodOn = rc.config.brand.authMethods.includes("APPLE");
 
-  const start = parseWithZod(form, { schema: startSchema });
+  const start = parseTranslated(form, startSchema, rc.t);
   if (start.status !== "success") return data({ error: t.errors.externalFailed }, { status: 400 });
   if (!clientId || !methodOn) return data({ error: t.errors.methodUnavailable }, { status: 400 });
   const redirectTo = redirectTarget(start.value.redirectTo, "/");
@@ -96,7 +96,7 @@ export async function appleCallbackAction(rc: RequestContext) {
   } catch {
     return back(APPLE_FAILED_PATH);
   }
-  const callback = parseWithZod(form, { schema: callbackSchema });
+  const callback = parseTranslated(form, callbackSchema, rc.t);
   const saved = stateValue.safeParse(await appleStateCookie(rc).parse(rc.request.headers.get("Cookie")));
   if (!methodOn || callback.status !== "success") return back(APPLE_FAILED_PATH);
   if (!saved.success || saved.data.state !== callback.value.state || Date.now() - saved.data.at > STATE_TTL_SECONDS * 1000) {

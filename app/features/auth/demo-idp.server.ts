@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
 import { z } from "zod";
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { emailSchema } from "~/lib/validation";
 import { messagesFor } from "~/i18n/locale.server";
 export { createNonce, framedStandInHeaders } from "~server/security";
@@ -97,12 +97,9 @@ export function demoIdpLoader(rc: RequestContext, raw: string) {
 export async function demoIdpAction(rc: RequestContext, raw: string) {
   const p = provider(raw);
   if (!demoOnly(rc) || !p) throw new Response("Not found", { status: 404 });
-  const submission = parseWithZod(await readForm(rc), {
-    schema: z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() }),
-  });
+  const submission = parseTranslated(await readForm(rc), z.object({ email: emailSchema, redirectTo: z.string().max(2000).optional() }), rc.t);
   if (submission.status !== "success") {
-    const issue = submission.error?.email?.[0] ?? "validation.email.invalid";
-    return data({ error: translateValidation(issue, rc.t) }, { status: 400 });
+    return data({ error: submission.error?.email?.[0] ?? translateValidation("validation.email.invalid", rc.t) }, { status: 400 });
   }
   // the identity token the provider's script would give, posted the way the real button posts it
   const body = new URLSearchParams({

@@ -3,7 +3,7 @@
  * 303 (JavaScript off) or JSON (fetchers mark themselves with `js=1`); bad input answers 400 with a message
  * in the customer's language and leaves the cart as it was.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
 import { redirectTarget } from "~/lib/redirect-target";
@@ -63,7 +63,7 @@ export async function cartAction(rc: RequestContext) {
   const form = await readForm(rc);
   const js = form.get("js") === "1";
   const texts = messagesFor(rc.locale);
-  const submission = parseWithZod(form, { schema });
+  const submission = parseTranslated(form, schema, rc.t);
   const intent = String(form.get("intent") ?? "");
 
   const fail = async (error: string, extra: Partial<Extract<CartActionData, { ok: false }>> = {}, status = 400) =>

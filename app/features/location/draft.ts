@@ -2,7 +2,8 @@
  * The popup's draft (docs/decisions/020): every field its forms carry, the same names in the URL of /location
  * (GET steps) and in the save POST. Isomorphic: the browser validates the save form with the same schema.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
+import type { TFunction } from "~/i18n/translator";
 import { z } from "zod";
 
 const optionalInt = z.coerce.number().int().positive().optional().catch(undefined);
@@ -50,8 +51,8 @@ export type Draft = z.infer<typeof draftSchema>;
  * save button's intent, so not `saveSchema`). Its fields fall back rather than fail; the address and point
  * messages need the server's zones.
  */
-export function parseDraftForm(formData: FormData) {
-  return parseWithZod(formData, { schema: draftSchema });
+export function parseDraftForm(formData: FormData, t: TFunction) {
+  return parseTranslated(formData, draftSchema, t);
 }
 
 /** The save POST: the draft plus its intent. */

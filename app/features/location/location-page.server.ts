@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { readForm } from "~/features/forms/read-form.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { redirectTarget } from "~/lib/redirect-target";
@@ -56,7 +56,7 @@ export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
   }
   // the one result shape (ADR 103): the draft as sent, the message beside its field or the form's
   const refuse = (message: string, field?: "q" | "resto") => {
-    const submission = parseWithZod(formData, { schema: saveSchema });
+    const submission = parseTranslated(formData, saveSchema, rc.t);
     const result: FormResult = submission.reply(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] });
     return data(result, { status: 400 });
   };

@@ -3,13 +3,14 @@
  * nothing changed), the house-number confirmation, the cart validity check, the write, the payment fallback,
  * and where the customer lands afterwards.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import type { StorefrontState } from "~server/session";
 import type { DeliveryMethod } from "~/lib/model";
 import { landingAfterSave } from "~/lib/location-rules";
 import { fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
 import { needsHouseConfirmation } from "~/lib/place";
 import type { AppLocale } from "~/i18n/i18n";
+import { translatorFor } from "~/i18n/locale.server";
 import en from "~/i18n/locales/en";
 import ru from "~/i18n/locales/ru";
 import { saveSchema } from "./draft";
@@ -52,14 +53,12 @@ export async function saveLocation(
   locale: AppLocale,
   deps: Deps & { checkCart?: CartCheck },
 ): Promise<SaveOutcome | { kind: "bad"; message: string }> {
-  const submission = parseWithZod(formData, { schema: saveSchema });
-  if (submission.status !== "success") {
-    return { kind: "bad", message: locale === "en" ? "The request could not be processed" : "Не удалось выполнить запрос" };
-  }
+  const submission = parseTranslated(formData, saveSchema, translatorFor(locale));
+  if (submission.status !== "success") return { kind: "bad", message: (locale === "en" ? en : ru).errors.requestFailed };
   const view = await resolveDraft(submission.value, state, locale, deps);
   const redirectTo = view.closeTo;
   if (!view.city) {
-    return { kind: "invalid", message: locale === "en" ? "Choose a city" : "Выберите город", view };
+    return { kind: "invalid", message: (locale === "en" ? en : ru).location.chooseCity, view };
   }
   const place =
     view.method === "DELIVERY" && view.address

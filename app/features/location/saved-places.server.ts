@@ -5,7 +5,7 @@
  * through the popup's own save, with every check of spec §4) or forget one or all (`placesAction`). Where they
  * are stored: server/places/saved-places.ts (Redis when configured, else an encrypted cookie of their own).
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { PLACE_ID, findPlace, placeAvailability, placeId, placeKey, type SavedPlace } from "~/lib/saved-places";
@@ -140,7 +140,7 @@ function draftOf(place: SavedPlace, redirectTo: string | undefined): FormData {
  */
 export async function placesAction(rc: RequestContext, formData: FormData, checkCart: CartCheck) {
   const messages = messagesFor(rc.locale).places;
-  const submission = parseWithZod(formData, { schema: placesSchema });
+  const submission = parseTranslated(formData, placesSchema, rc.t);
   // one message, in the customer's language (zod's own messages of a bad form are not for customers)
   const refuse = (message: string, status: 400 | 403 | 404) =>
     data({ ...submission.reply(), error: { "": [message] } } satisfies FormResult, { status });

@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import type { Params } from "react-router";
 import { data, redirect } from "react-router";
 import { readForm } from "~/features/forms/read-form.server";
@@ -72,7 +72,7 @@ export async function positionAction(rc: RequestContext, params: Params) {
   const locale = rc.locale;
   const messages = messagesFor(locale).menu;
   const t = rc.t;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseTranslated(formData, schema, rc.t);
   const rawValues = { count: Number(formData.get("count")) || 1, modifier: formData.getAll("modifier").map(String).slice(0, 30) };
   const fail = (body: Partial<PositionActionData>) =>
     data<PositionActionData>({ errors: [], groupErrors: {}, values: rawValues, ...body }, { status: 400 });

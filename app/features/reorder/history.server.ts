@@ -5,7 +5,7 @@
  * checked against today's catalog exactly as a shared cart's are (reorder.server.ts `checkCart`), merged into
  * the cart with one form.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { checkoutPerson } from "~/features/checkout/person.server";
@@ -140,7 +140,7 @@ const addSchema = z.object({ intent: z.literal("add") });
 export async function repeatOrderAction(rc: RequestContext, orderId: string) {
   const form = await readForm(rc); // first: a body that is not a form is refused before anything is read
   const messages = messagesFor(rc.locale);
-  const submission = parseWithZod(form, { schema: addSchema });
+  const submission = parseTranslated(form, addSchema, rc.t);
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
   const order = await pastOrder(rc, orderId);
   if (!order) return data({ error: messages.reorder.repeatMissing }, { status: 404 });

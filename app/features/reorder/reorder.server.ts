@@ -3,7 +3,7 @@
  * personal data, no prices), and the page that opens it: the lines checked against today's catalog, added to the
  * visitor's cart with one form ('Добавить в корзину', merging), or — for another restaurant — an offer to switch.
  */
-import { parseWithZod } from "@conform-to/zod";
+import { parseTranslated } from "~/features/forms/parse-translated";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { commitCart, currentCatalog, findPosition } from "~/features/cart/cart.server";
@@ -109,7 +109,7 @@ const addSchema = z.object({ intent: z.literal("add") });
 export async function sharedCartAction(rc: RequestContext, code: string) {
   const form = await readForm(rc); // first: a body that is not a form is refused before anything is read
   const messages = messagesFor(rc.locale);
-  const submission = parseWithZod(form, { schema: addSchema });
+  const submission = parseTranslated(form, addSchema, rc.t);
   if (submission.status !== "success") return data({ error: messages.errors.requestFailed }, { status: 400 });
   const { checked } = await checkShared(rc, code);
   return mergeIntoCart(rc, checked);
