@@ -229,6 +229,10 @@ test.describe("accessibility", () => {
     await form.getByTestId("checkout-submit").click();
     await expect(page.getByTestId("day-off").getByRole("dialog")).toBeVisible();
     await check(page, "day-off dialog", DIALOG);
+    // the real twin's refusal (cart-checkout.spec's day-off journey was this, without axe): closing keeps the cart
+    await page.getByTestId("day-off").getByRole("link", { name: "Закрыть" }).click();
+    await expect(page.getByTestId("day-off")).toHaveCount(0);
+    await expect(page.getByTestId("cart-line")).toHaveCount(1);
 
     await page.waitForLoadState("networkidle");
     await page.request.post("/location", { form: { intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" }, maxRedirects: 0 });

@@ -10,12 +10,6 @@ const MARGHERITA = "/menus/501/positions/10001";
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 840;
 
-/** Moscow wall-clock (resto 173 and the demo time slots use +03:00). */
-function moscowNow() {
-  const d = new Date(Date.now() + 3 * 3600_000);
-  return { weekday: (d.getUTCDay() + 6) % 7, minutes: d.getUTCHours() * 60 + d.getUTCMinutes() };
-}
-
 test.describe("catalog", () => {
   // full demo menus behind layers on two shared cores: allow more than the default 30 s
   test.describe.configure({ timeout: 60_000 });
@@ -105,21 +99,8 @@ test.describe("catalog", () => {
     }
   });
 
-  test("a position outside its time slots says when it is available", async ({ page }) => {
-    await page.goto("/menus/501");
-    const card = page.getByTestId("position-card").filter({ hasText: "Сырники" });
-    const { weekday, minutes } = moscowNow();
-    const breakfastNow = weekday < 5 && minutes >= 8 * 60 && minutes < 11 * 60;
-    if (breakfastNow) {
-      await expect(card.getByTestId("position-unavailable")).toHaveCount(0);
-      await expect(card.getByRole("button", { name: "Добавить «Сырники» в корзину" })).toBeVisible();
-    } else {
-      await expect(card.getByTestId("position-unavailable")).toHaveText(/^Доступно .*08:00$/);
-      await expect(card.getByRole("button")).toHaveCount(0);
-    }
-    await card.getByRole("link", { name: "Сырники" }).click();
-    await expect(page.getByRole("dialog", { name: "Сырники" })).toContainText("Пн–Пт 08:00–11:00");
-  });
+  // a position outside its time slots ('Доступно …' on its card, no add button; the slots in its layer) is checked on
+  // the menu's and the layer's screens in tests/routes/menu.test.tsx (ADR 197)
 
   test("a promotion layer opens over the list and over home", async ({ page }) => {
     await page.goto("/promotions");

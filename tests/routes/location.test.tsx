@@ -6,8 +6,8 @@
  * `resolveDraft` against the demo brand's twin (its cities, zones and geocoder, in process), and its action is
  * `locationAction`'s 'Сохранить' over `saveLocation`, as the route's are.
  */
-import { cleanup, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import LocationRoute, { handle } from "~/routes/location";
@@ -21,8 +21,12 @@ import { renderScreen, texts } from "./stub";
 afterEach(cleanup);
 
 const ru = texts("ru");
-/** a returning customer of the demo brand: Moscow (115), takeaway from «на Тверской» (173) */
-const state = { cart_positions: [], city_id: 115, order_delivery_method: "TAKE_AWAY", resto_id: 173 } as unknown as StorefrontState;
+/** a returning customer of the demo brand: Moscow (115), takeaway from «на Тверской» (173); a save writes into it */
+const returning = () => ({ cart_positions: [], city_id: 115, order_delivery_method: "TAKE_AWAY", resto_id: 173 }) as unknown as StorefrontState;
+let state = returning();
+beforeEach(() => {
+  state = returning();
+});
 
 function deps() {
   const s = services();
@@ -115,6 +119,22 @@ describe("a delivery address (spec §5)", () => {
     expect(confirm.getByText(ru.location.confirm.text)).toBeTruthy();
     expect(confirm.getByRole("link", { name: ru.location.confirm.refine })).toBeTruthy();
     expect(confirm.getByRole("button", { name: ru.location.confirm.continue })).toBeTruthy();
+    expect(state.order_delivery_method, "nothing saved before the confirmation").toBe("TAKE_AWAY");
+
+    // 'Уточнить данные' closes the confirmation and keeps the popup with the address as typed
+    await user.click(confirm.getByRole("link", { name: ru.location.confirm.refine }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: ru.location.confirm.title })).toBeNull());
+    const again = await popup();
+    expect(again.getByTestId("address-input")).toHaveProperty("value", "Никольская улица");
+    expect(state.order_delivery_method, "nothing saved by refining").toBe("TAKE_AWAY");
+
+    // 'Сохранить' again asks again; 'Продолжить без номера' saves the address as confirmed and leads home
+    await user.click(again.getByRole("button", { name: ru.location.save }));
+    const second = within(await screen.findByRole("dialog", { name: ru.location.confirm.title }));
+    await user.click(second.getByRole("button", { name: ru.location.confirm.continue }));
+    expect(await screen.findByText("home")).toBeTruthy();
+    expect(state.order_delivery_method).toBe("DELIVERY");
+    expect(state.order_delivery_place).toMatchObject({ address: "Никольская улица", houseConfirmed: true });
   });
 });
 
