@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { shot } from "./helpers/shots";
 import { holdFirstCartPost } from "./helpers/hold-cart-post";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { expectFitsScreen, registerFitsEngine } from "./helpers/fits-screen";
@@ -11,7 +11,6 @@ import { expect, test, type Page } from "./helpers/returning-customer";
  * posting to the cart's add action: without JavaScript its 303 comes back to the cart, with it a fetcher adds
  * without a reload and shows that it is adding. In all four projects; the row fits 320 and 360 px on a phone.
  */
-const SHOTS = "test-results/shots-i39";
 
 test.beforeAll(async () => {
   await registerFitsEngine();
@@ -49,8 +48,7 @@ test("one tap adds the suggested drink; the next rule takes its place", async ({
     const pending = row.getByRole("button", { name: "Добавляем «Морс клюквенный» к заказу" });
     await expect(pending).toBeDisabled();
     await expect(pending).toHaveText("Добавляем…");
-    mkdirSync(SHOTS, { recursive: true });
-    await row.screenshot({ path: `${SHOTS}/addons-pending-${test.info().project.name}.png` });
+    await shot(row, "addons-pending");
     release();
     await expect.poll(answered).toBe(1);
   } else {
@@ -88,13 +86,10 @@ test("a refused add says so and keeps the cart (a full cart: 50 lines)", async (
   await expect(addOns(page).getByRole("alert")).toHaveText("Не удалось выполнить запрос");
   await expect(page.getByTestId("cart-line")).toHaveCount(50);
   await expect(addOns(page).getByTestId("add-on").first()).toContainText("Морс клюквенный");
-  mkdirSync(SHOTS, { recursive: true });
-  await addOns(page).screenshot({ path: `${SHOTS}/addons-refused-${test.info().project.name}.png` });
+  await shot(addOns(page), "addons-refused");
 });
 
-test("the row fits 360 and 320 px, and the cart with it passes axe", async ({ page, javaScriptEnabled, isMobile }, info) => {
-  mkdirSync(SHOTS, { recursive: true });
-  const project = info.project.name;
+test("the row fits 360 and 320 px, and the cart with it passes axe", async ({ page, javaScriptEnabled, isMobile }) => {
   if (isMobile) {
     for (const width of [360, 320]) {
       await page.setViewportSize({ width, height: 740 });
@@ -103,14 +98,14 @@ test("the row fits 360 and 320 px, and the cart with it passes axe", async ({ pa
       await expectFitsScreen(page, `cart with add-ons at ${width}px`);
       await expectNoSidewaysOverflow(page, `cart with add-ons at ${width}px`);
       await addOns(page).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/addons-${width}-${project}.png` });
-      await page.screenshot({ path: `${SHOTS}/addons-${width}-${project}-full.png`, fullPage: true });
+      await shot(page, `addons-${width}`);
+      await shot(page, `addons-${width}-full`, { fullPage: true });
     }
   } else {
     await openCart(page, javaScriptEnabled);
     await expect(addOns(page).getByTestId("add-on")).toHaveCount(3);
     await expectNoSidewaysOverflow(page, "cart with add-ons on a desktop");
-    await page.screenshot({ path: `${SHOTS}/addons-desktop-${project}.png` });
+    await shot(page, "addons-desktop");
   }
   await expectNoSeriousA11yIssues(page);
 });

@@ -2,6 +2,7 @@
  * Sign-in journeys (issue 6) at desktop and phone sizes, JavaScript on and off (the four Playwright projects).
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { randomPhone, signInWithPhone, signOut } from "./helpers/sign-in";
 import { CAPTCHA_BRAND_URL } from "../playwright.config";
 
@@ -86,7 +87,7 @@ test.describe("sign-in", () => {
     }
     const robot = phoneForm.getByRole("checkbox", { name: "Я не робот" });
     await expect(robot).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`captcha-phone-step-${info.project.name}.png`) });
+    await shot(page, "captcha-phone-step");
     // not ticked: no token, the upstream refuses
     await submit.click();
     await expect(phoneForm.getByRole("alert")).toHaveText("Подтвердите, что вы не робот");

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { expectFitsScreen, registerFitsEngine } from "./helpers/fits-screen";
 import { signInByForm } from "./helpers/sign-in";
 
@@ -30,7 +31,7 @@ async function fillCart(page: Page) {
   });
 }
 
-test("the cart, its clear-cart sheet and the checkout form fit 320–390 px", async ({ page }, info) => {
+test("the cart, its clear-cart sheet and the checkout form fit 320–390 px", async ({ page }) => {
   await fillCart(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 740 });
@@ -38,8 +39,7 @@ test("the cart, its clear-cart sheet and the checkout form fit 320–390 px", as
     await expect(page.getByTestId("cart-line").first()).toBeVisible();
     await expectFitsScreen(page, `cart at ${width}px`);
     if (width !== 390) {
-      await page.screenshot({ path: info.outputPath(`cart-${width}.png`), fullPage: true });
-      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/cart-${width}-${info.project.name}.png`, fullPage: true });
+      await shot(page, `cart-${width}`, { fullPage: true });
     }
 
     if (width === 320) continue;

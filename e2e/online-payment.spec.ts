@@ -5,6 +5,7 @@
  * step. Every project: desktop and phone, JavaScript on and off.
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { signInByForm } from "./helpers/sign-in";
 import type { DemoOrder } from "../server/demo";
@@ -81,16 +82,16 @@ test.describe("paying online (issue 15 §9)", () => {
     expect((await twinOrder(page, phone)).payment?.status).toBe("PAID");
   });
 
-  test("back to the shop without paying → payment awaited; a forged return query does not make it paid", async ({ page }, info) => {
+  test("back to the shop without paying → payment awaited; a forged return query does not make it paid", async ({ page }) => {
     await toPaymentPage(page);
-    if (info.project.name === "phone-js") await page.screenshot({ path: info.outputPath("payment-stand-in.png"), fullPage: true });
+    await shot(page, "payment-stand-in", { fullPage: true });
     await page.getByRole("link", { name: "Вернуться в магазин без оплаты" }).click();
     await expect(page).toHaveURL(SUCCESS_URL);
     const status = page.getByTestId("payment-status");
     await expect(status.getByRole("heading", { name: "Ожидаем оплату" })).toBeVisible();
     await expect(status.getByRole("link", { name: "Оплатить заказ" })).toHaveAttribute("href", STAND_IN_URL);
     await expectNoSeriousA11yIssues(page);
-    if (info.project.name === "phone-js") await page.screenshot({ path: info.outputPath("payment-awaited.png"), fullPage: true });
+    await shot(page, "payment-awaited", { fullPage: true });
     // what a payment provider's return might claim in the query is not believed
     await page.goto(`${page.url()}?status=PAID&paid=true&paymentStatus=PAID`);
     await expect(page.getByTestId("payment-status").getByRole("heading", { name: "Ожидаем оплату" })).toBeVisible();

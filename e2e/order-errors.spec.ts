@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { signInByForm } from "./helpers/sign-in";
 
@@ -93,7 +94,7 @@ test.describe("order errors in the popup (spec §8)", () => {
     await expect(dialog.getByTestId("order-error-message")).toHaveText(message);
     await expectNoSeriousA11yIssues(page);
     if (testInfo.project.name === "phone-js") {
-      await page.screenshot({ path: testInfo.outputPath("order-error-popup.png") });
+      await shot(page, "order-error-popup");
     }
     await dialog.getByRole("link", { name: "Закрыть" }).click();
     await expectKept(page);

@@ -1,12 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { shot } from "./helpers/shots";
 import { expect, test, type Page, type TestInfo } from "./helpers/returning-customer";
 import { signInByForm } from "./helpers/sign-in";
 
 /**
  * When the order arrives (issue 39 §3, ADR 190), in every project (desktop/phone × JavaScript on/off): a takeaway
  * order as soon as possible from a restaurant whose clock the test sets (`/_demo/clock`, ADR 151) says when it will
- * be ready, 'сегодня к 12:20' (its positions' cooking time), on the success screen and in the order history. The phones
- * leave screenshots at 360 px in test-results/shots-i39.
+ * be ready, 'сегодня к 12:20' (its positions' cooking time), on the success screen and in the order history. With
+ * SHOTS_DIR set, the phones leave screenshots at 360 px there.
  */
 interface Clock {
   restoId: number;
@@ -40,12 +40,11 @@ async function order(page: Page, phone: string): Promise<string> {
   return chosen;
 }
 
-/** a screenshot at 360 px from the phone projects */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  if (!testInfo.project.name.startsWith("phone")) return;
+/** with SHOTS_DIR set, a screenshot at 360 px from the phone projects */
+async function phoneShot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.SHOTS_DIR || !testInfo.project.name.startsWith("phone")) return;
   await page.setViewportSize({ width: 360, height: 740 });
-  mkdirSync("test-results/shots-i39", { recursive: true });
-  await page.screenshot({ path: `test-results/shots-i39/eta-${name}-${testInfo.project.name}.png`, fullPage: true });
+  await shot(page, `eta-${name}`, { fullPage: true });
 }
 
 async function historyEntry(page: Page) {
@@ -65,11 +64,11 @@ test.describe("when the order arrives (issue 39 §3)", () => {
     const eta = page.getByTestId("order-eta");
     await expect(eta).toHaveText(/^Заказ будет готов сегодня к 12:(15|20|25)$/);
     const text = (await eta.textContent())!;
-    await shot(page, testInfo, "takeaway-success");
+    await phoneShot(page, testInfo, "takeaway-success");
 
     const entry = await historyEntry(page);
     await expect(entry.getByTestId("past-order-eta")).toHaveText(text.replace("Заказ будет готов", "Самовывоз"));
-    await shot(page, testInfo, "takeaway-history");
+    await phoneShot(page, testInfo, "takeaway-history");
   });
 
   // A pre-order on a date in words and a delivery's 'Доставим …', on the success screen and in the history, are

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { shot } from "./helpers/shots";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { expect, test } from "./helpers/returning-customer";
 import { signInByForm } from "./helpers/sign-in";
@@ -89,7 +90,7 @@ test.describe("repeat an order", () => {
       expect(squeeze(await page.getByText(/^Итого:/).textContent())).toContain(`${390 * 2 + repriced.after * 2}₽`);
 
       if (testInfo.project.name.startsWith("phone")) {
-        await page.screenshot({ path: testInfo.outputPath("repeat-order.png"), fullPage: true }).catch(() => undefined);
+        await shot(page, "repeat-order", { fullPage: true });
       }
       await expectNoSeriousA11yIssues(page);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 import { randomPhone, signInByForm, signOut } from "./helpers/sign-in";
 
@@ -6,7 +7,7 @@ import { randomPhone, signInByForm, signOut } from "./helpers/sign-in";
  * Saved delivery places (issue 39 §1, ADR 180), desktop and phone, JavaScript on and off: a signed-in customer's
  * delivery saves are offered first in the location popup; one tap saves one; a place outside every zone today is
  * shown but cannot be picked, with the reason; one or all are forgotten; sign-out keeps them. With JavaScript every
- * step runs without a full page load. Screenshots at 360 px: test-results/shots-i39/saved-<project>.png.
+ * step runs without a full page load. With SHOTS_DIR set, a screenshot at 360 px (e2e/helpers/shots.ts).
  */
 
 const jsOn = (info: TestInfo) => info.project.use.javaScriptEnabled !== false;
@@ -67,7 +68,7 @@ test("saved delivery places: offered first, one tap, outside the zones disabled,
   await page.setViewportSize({ width: 360, height: 740 });
   // 'Сохранить' stays on screen below the places (issue 36 §4: the popup's footer)
   await expect(page.getByRole("button", { name: "Сохранить" })).toBeInViewport();
-  await page.screenshot({ path: `test-results/shots-i39/saved-${info.project.name}.png` });
+  await shot(page, "saved");
   await expectNoSeriousA11yIssues(page, '[data-testid="location-popup"]');
   await page.setViewportSize(viewport);
 

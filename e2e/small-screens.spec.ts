@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { shot } from "./helpers/shots";
 import { expectNoSidewaysOverflow, registerOverflowEngine } from "./helpers/overflow";
 import { randomPhone, signInByForm } from "./helpers/sign-in";
 
@@ -213,13 +214,8 @@ for (const javaScriptEnabled of [true, false]) {
         await state.open(page);
         for (const width of [320, 360]) {
           if (width !== 320) await page.setViewportSize({ width, height: 740 });
-          // SWEEP_SHOTS=<folder>: a screenshot of every state, to look at
-          if (process.env.SWEEP_SHOTS) {
-            const slug = state.name.replace(/[^\p{L}\d]+/gu, "-");
-            await page.screenshot({
-              path: `${process.env.SWEEP_SHOTS}/${width}-${javaScriptEnabled ? "js" : "nojs"}-${slug}.png`,
-            });
-          }
+          // SHOTS_DIR=<folder>: a screenshot of every state, to look at
+          await shot(page, `sweep-${width}-${javaScriptEnabled ? "js" : "nojs"}-${state.name.replace(/[^\p{L}\d]+/gu, "-")}`);
           await expectNoSidewaysOverflow(page, `${state.name} (${width} px)`);
         }
       });

@@ -8,6 +8,7 @@
  * The twin's scenario is the server's own, so these tests run on a server of their own (one per worker).
  */
 import { expect, test as base, type Page } from "./helpers/load-gate";
+import { shot } from "./helpers/shots";
 import { signInByForm } from "./helpers/sign-in";
 import { startServer, type ServerProcess } from "./helpers/server-process";
 
@@ -81,7 +82,7 @@ test.describe("an order whose answer is lost (ADR 145)", () => {
     await expect(checking).toBeVisible();
     await expect(checking.getByRole("heading", { name: "Проверяем заказ" })).toBeVisible();
     await expect(checking).toContainText("не отправляйте его ещё раз");
-    await page.screenshot({ path: test.info().outputPath("checking.png") });
+    await shot(page, "checking");
     const here = page.url();
 
     // the page asks again by itself (a revalidation with JavaScript, a refresh of the document without): a 5 s timer
