@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
 import { seriousA11yIssues } from "./helpers/a11y";
+import { expectNoRawKeys } from "./helpers/raw-keys";
 import { randomPhone, signInByForm } from "./helpers/sign-in";
 
 /**
@@ -14,9 +15,13 @@ import { randomPhone, signInByForm } from "./helpers/sign-in";
 const SECOND = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const DIALOG = '[role="dialog"]';
 
-/** One state: a soft assertion, so one run names every failing state, not only the first. */
+/**
+ * One state: a soft assertion, so one run names every failing state, not only the first. Each state is also read for a
+ * message key shown where its text should be (ADR 122: a page that does not carry a message it shows).
+ */
 async function check(page: Page, state: string, include?: string) {
   expect.soft(await seriousA11yIssues(page, include), `${state} (${page.url()})`).toEqual([]);
+  await expectNoRawKeys(page, `${state} (${page.url()})`);
 }
 
 test.describe("accessibility", () => {
@@ -182,6 +187,9 @@ test.describe("accessibility", () => {
     await page.locator('form:has(input[name="intent"][value="verify"]) button[type="submit"]').click();
     await expect(page.getByRole("alert").first()).toBeVisible();
     await check(page, "sign-in, the code step with a wrong code");
+    // Sign in with Apple's failure page (where a refused or forged callback lands)
+    await page.goto("/auth/apple?failed");
+    await check(page, "Sign in with Apple failed");
   });
 
   test("cart and checkout: empty, lines, confirmation, errors, day off, order placed", async ({ page, javaScriptEnabled }) => {
@@ -245,5 +253,9 @@ test.describe("accessibility", () => {
     await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
     await check(page, "order placed");
+    // the order history ('Повторить заказ') with this order in it
+    await page.goto("/orders/repeat");
+    await expect(page.getByTestId("past-order").first()).toBeVisible();
+    await check(page, "order history");
   });
 });

@@ -40,11 +40,12 @@ test.describe("first visit of a crawler", () => {
   });
 });
 
+// (the width is set on the page, not with `test.use`: a test.use of its own would start two more workers, each with its
+// own browser, in every project)
 for (const width of [320, 360]) {
   test.describe(`the location popup at ${width} px`, () => {
-    test.use({ viewport: { width, height: 640 } });
-
     test("fits: no horizontal scroll, every control inside the viewport (takeaway and delivery)", async ({ page }) => {
+      await page.setViewportSize({ width, height: 640 });
       await page.goto("/");
       await expect(page.getByRole("dialog", { name: "Адрес" })).toBeVisible();
       for (const method of ["TAKE_AWAY", "DELIVERY"]) {

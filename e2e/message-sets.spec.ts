@@ -1,19 +1,13 @@
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { expectNoRawKeys } from "./helpers/raw-keys";
 
 /**
  * ADR 122: a document carries the shell's messages and its page's own, not the whole catalog; a page reached by
  * the client router brings its own with its data. A message a page shows but does not carry would reach the
- * customer as its key ("cart.title"). The unit test (tests/i18n/message-sets.test.ts) reads the modules; this one
- * looks at the pages as a customer gets them: loaded as documents, and reached by the client router from a page
- * whose document carried other messages.
+ * customer as its key ("cart.title"). The unit test (tests/i18n/message-sets.test.ts) reads the modules; a11y.spec.ts
+ * reads every page loaded as a document (each screen and state it checks); this one, the pages reached by the client
+ * router from a page whose document carried other messages.
  */
-const RAW_KEY = /\b(?:age|app|auth|brand|cart|checkout|errors|location|menu|payment|pwa|reorder|restos|search|validation|promotions)\.[A-Za-z_]+/;
-
-async function expectNoRawKeys(page: Page, where: string) {
-  await expect(page.locator("main")).toBeVisible();
-  expect(await page.locator("body").innerText(), where).not.toMatch(RAW_KEY);
-}
-
 async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
@@ -32,17 +26,11 @@ test.beforeEach(async ({ page }) => {
   await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
 });
 
-test("every page loaded as a document shows its texts, never a message key", async ({ page }) => {
-  for (const path of ["/", "/menus/501", "/menus/501/positions/10001", "/cart", "/auth", "/location", "/restos", "/restos/173", "/promotions", "/search?q=пицца", "/orders/repeat", "/terms-of-sale", "/auth/apple?failed"]) {
-    await page.goto(path);
-    await expectNoRawKeys(page, path);
-  }
-  await page.goto("/cart");
-  await expect(page.getByRole("heading", { level: 1, name: "Корзина" })).toBeVisible();
-});
+// Every page loaded as a document is read for message keys by a11y.spec.ts's check of each screen and state, in the four
+// projects (every customer route, its dialogs and error states).
 
 test("pages reached by the client router bring their own texts", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript every page is a document (the test above)");
+  test.skip(!javaScriptEnabled, "without JavaScript every page is a document (a11y.spec.ts reads each for keys)");
   await page.goto("/promotions");
   await hydrated(page);
   // a marker that a document load would wipe: every step below must be the client router's
