@@ -45,6 +45,15 @@ describe("the receipt e-mail (spec §5: required for online card payment)", () =
     expect(malformed.error).toEqual({ name: ["Введите ваше имя"], receiptEmail: ["Укажите корректный email"] });
   });
 
+  it("a form that sent no receipt field at all (an older page, a script), with another failing field: both messages, no crash", () => {
+    expect(parse({ ...VALID, name: "", paymentMethod: "CARD_ONLINE" }).error).toEqual({ name: ["Введите ваше имя"], receiptEmail: ["Укажите email для получения чека"] });
+  });
+
+  it("a good receipt e-mail is not reported missing while another field fails", () => {
+    expect(parse({ ...VALID, name: "", paymentMethod: "CARD_ONLINE", receiptEmail: "anna@example.com" }).error).toEqual({ name: ["Введите ваше имя"] });
+    expect(parse({ ...VALID, name: "", paymentMethod: "CARD_ONLINE", receiptEmail: " anna@example.com " }).error).toEqual({ name: ["Введите ваше имя"] });
+  });
+
   it("every message of a form that fails everywhere is in the customer's language", () => {
     for (const locale of ["ru", "en"] as const) {
       const answer = parse({ intent: "checkout", key: "not-a-key", name: "", phone: "12", email: "x@", paymentMethod: "BARTER" }, locale);

@@ -1,6 +1,6 @@
 // spec §8: the order popup's five messages by code, the upstream's message for any other code (ADR 097).
 import { describe, expect, it } from "vitest";
-import { errorText, knownErrorText, NOT_ACCEPTING_CODES, ORDER_POPUP_CODES } from "~/features/checkout/error-messages";
+import { errorText, isPromoCode, knownErrorText, NOT_ACCEPTING_CODES, ORDER_POPUP_CODES } from "~/features/checkout/error-messages";
 import { CHECKOUT_KEY_PATTERN } from "~/features/checkout/checkout-schema";
 import { CHECKOUT_KEY_PATTERN as LEDGER_KEY_PATTERN } from "../../server/orders/ledger";
 import { DEMO_ERROR_CODES } from "../../server/demo";
@@ -62,6 +62,14 @@ describe("any other code (spec §8 API failure rule)", () => {
     expect(errorText("resto.doesnt-support-takeaway-online", "x", ru, FALLBACK)).toBe(
       "Заведение не принимает онлайн-оплату при самовывозе",
     );
+  });
+});
+
+describe("which refusals are the promo code's (the promo form shows them beside the code)", () => {
+  it("the promo-code.* codes, and no other", () => {
+    for (const code of ["promo-code.not-found", "promo-code.after-finish", "promo-code.some-new-one"]) expect(isPromoCode(code), code).toBe(true);
+    for (const code of [null, undefined, "", "order.sum-exceeds-maximum", "resto.doesnt-support-takeaway-online", "x.promo-code.", "promo-code"])
+      expect(isPromoCode(code), String(code)).toBe(false);
   });
 });
 
