@@ -166,7 +166,7 @@ describe("not placed", () => {
     expect(state.cart_positions).toEqual(CART);
   });
 
-  it("another form's attempt the browser keeps is left alone", async () => {
+  it("another form's attempt the browser keeps is left alone; a browser with none gets the page too", async () => {
     // a ledger whose pending records are over at once: the upstream's look-up is the last word
     services().orders = createOrderLedger(createMemoryLedgerStore(), { settleMs: 0 });
     const key = crypto.randomUUID();
@@ -180,6 +180,10 @@ describe("not placed", () => {
     const page = await successPage(withOther, key);
     expect(page.body).toMatchObject({ status: "not-placed" });
     expect((await stateOf(nextCookie(withOther, page.headers))).order_attempt).toEqual(other);
+    // and a browser that holds no attempt at all (another device of the same customer): the same page, no failure
+    const none = await successPage(await browser({ cart_positions: CART }), key);
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ status: "not-placed" });
   });
 
   it("a key of no attempt at all: back to the cart", async () => {
