@@ -99,29 +99,9 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("demo-sms-code")).toBeVisible();
   });
 
-  // the fields' messages and the upstream's SMS refusals, in the customer's language, are checked on the screen in
-  // tests/routes/auth.test.tsx (ADR 197); here the code step's own paths, with and without JavaScript
-  test("the code step: the re-request waits for its countdown, and 'another way' goes back to the methods", async ({ page }) => {
-    await page.goto("/auth");
-    const phoneForm = page.locator('form:has(input[name="intent"][value="request-code"])');
-    await phoneForm.locator('input[name="phone"]').fill(randomPhone());
-    await phoneForm.getByRole("button").click();
-    await expect(page.locator('input[name="code"]')).toBeVisible();
-
-    // re-request within 90 s: a visible countdown; the server refuses and says how long (JavaScript off)
-    await expect(page.getByTestId("resend-countdown")).toContainText(/Запросить код повторно можно через \d+ с/);
-    const resend = page.locator('form:has(input[name="intent"][value="resend"]) button');
-    if (await resend.isDisabled()) {
-      await expect(resend).toBeDisabled(); // JavaScript: disabled until the countdown ends
-    } else {
-      await resend.click();
-      await expect(page.getByText(/Повторите через \d+ с/)).toBeVisible();
-    }
-
-    // sign in another way: back to the methods
-    await page.locator('form:has(input[name="intent"][value="restart"]) button').click();
-    await expect(page.getByRole("button", { name: "Войти через VK ID" })).toBeVisible();
-  });
+  // the fields' messages and the upstream's SMS refusals, in the customer's language, and the code step's own paths (the
+  // re-request's countdown, the server's early re-request refusal, 'Войти другим способом') are checked on the screen in
+  // tests/routes/auth.test.tsx (ADR 197), the action's timers in tests/auth/methods.test.ts
 
   test("VK ID through the demo authorize stand-in: full-page redirect without JavaScript, the 800x800 window with it", { tag: "@small-phone" }, async ({
     page,
@@ -156,12 +136,8 @@ test.describe("sign-in", () => {
     await expect(page.getByTestId("cart-badge")).toHaveText("2");
   });
 
-  test("a VK callback whose state this browser did not start is refused", async ({ page }) => {
-    const response = await page.goto(`/auth?code=demo-vk-code:forged&state=${"a".repeat(64)}&device_id=x`);
-    expect(response?.status()).toBe(400);
-    await expect(page.getByRole("alert")).toContainText("ответ не совпадает с запросом");
-    await expect(page.getByTestId("person-name")).toHaveCount(0);
-  });
+  // a VK callback whose state this browser did not start: refused by the loader with a 400 (tests/auth/sign-in.test.ts),
+  // its message above the methods (tests/routes/auth.test.tsx)
 
   test("Google through the demo stand-in", { tag: "@small-phone" }, async ({ page }) => {
     await page.goto("/auth?redirectTo=%2F");

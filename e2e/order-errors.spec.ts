@@ -53,39 +53,14 @@ async function expectKept(page: Page) {
 }
 
 /**
- * The journey through the real server and the twin, for one code the storefront translates (the server's own
- * message is overridden by the translation) and one it does not know (below). Which text each code shows, in the
- * popup, with JavaScript and in the server's page without it, is tests/routes/cart.test.tsx's (ADR 197).
+ * The journey through the real server and the twin, for a code the storefront does not know (its message is the
+ * upstream's own): the popup, closing it keeps everything, the same form then orders. Which text each code shows
+ * (a translated code overrides the server's message), in the popup, with JavaScript and in the server's page without it,
+ * and that 'Ок' closes it with the cart, the draft and the payment choice kept, is tests/routes/cart.test.tsx's (ADR 197);
+ * the day-off popup of resto.not-accepting-orders is too, and a11y.spec.ts reaches it through the twin's closed
+ * restaurant in the four projects.
  */
-const POPUP: [code: string, text: string][] = [["order.sum-exceeds-maximum", "Сумма заказа больше максимальной. Разделите его на несколько заказов"]];
-
 test.describe("order errors in the popup (spec §8)", () => {
-  for (const [code, text] of POPUP) {
-    test(`${code}: '${text}' in the popup; 'Ок' closes it, the cart kept`, async ({ page }) => {
-      const { phone } = await cartRefusedWith(page, code, "Сообщение сервера, которое перекрывает перевод");
-      await submitOrder(page, phone);
-      const dialog = page.getByRole("dialog", { name: "Не удалось оформить заказ" });
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByTestId("order-error-message")).toHaveText(text);
-      // the message is in the popup, not under the form
-      await expect(page.getByTestId("checkout-error")).toHaveCount(0);
-      await dialog.getByRole("link", { name: "Ок" }).click();
-      await expectKept(page);
-      expect(await ordersOf(page, phone)).toHaveLength(0);
-    });
-  }
-
-  test("resto.not-accepting-orders: the day-off popup; the close button closes it, the cart kept", async ({ page }) => {
-    const { phone } = await cartRefusedWith(page, "resto.not-accepting-orders");
-    await submitOrder(page, phone);
-    const dialog = page.getByRole("dialog", { name: "Заведение сейчас не принимает заказы" });
-    await expect(dialog).toBeVisible();
-    await expect(page.getByTestId("day-off")).toBeVisible();
-    await dialog.getByRole("link", { name: "Закрыть" }).click();
-    await expectKept(page);
-    expect(await ordersOf(page, phone)).toHaveLength(0);
-  });
-
   test("an unknown code shows the upstream's own message; after closing, the same form orders", async ({ page }, testInfo) => {
     const message = "Кухня перегружена — попробуйте через 10 минут";
     const { phone } = await cartRefusedWith(page, "order.kitchen-overloaded", message);

@@ -106,13 +106,8 @@ test.describe("repeat an order", () => {
     }
   });
 
-  test("from the header's account menu; another restaurant asks before switching; signed out it asks to sign in", async ({ page, browser }, testInfo) => {
-    const signedOut = await browser.newContext({ locale: "ru-RU", baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled });
-    const anonymous = await signedOut.newPage();
-    await anonymous.goto("/orders/repeat");
-    await expect(anonymous).toHaveURL(/\/auth\?redirectTo=%2Forders%2Frepeat$/);
-    await signedOut.close();
-
+  // signed out, the history and a repeat page send the visitor to sign in and back: tests/reorder/sign-in-first.test.ts
+  test("from the header's account menu; another restaurant asks before switching", async ({ page }) => {
     await placeOrder(page, [{ positionId: 10031, count: 3 }]);
     // the customer moves to another restaurant of the city
     const moved = await page.request.post("/location", { form: { intent: "save", city: "115", method: "TAKE_AWAY", resto: "174" }, maxRedirects: 0 });
