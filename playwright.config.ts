@@ -10,6 +10,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const SECOND_BRAND_URL = `http://localhost:${PORT + 1}`;
 /** the demo brand with a captcha site key (issue 15 §4: the captcha stand-in and the twin's judgement) */
 export const CAPTCHA_BRAND_URL = `http://localhost:${PORT + 2}`;
+/**
+ * The twin's large-menu scenario (1,000 positions, e2e/large-menu.spec.ts): one server for the whole run instead of one
+ * per worker and project. On 127.0.0.1, not localhost: a browser sends localhost's cookies to every port of it, and this
+ * server's customers are its own.
+ */
+export const LARGE_MENU_URL = `http://127.0.0.1:${PORT + 3}`;
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /**
  * Chromium 156 preloads the address bar's suggestion popup as a web page of its own (WebUI) in every browser, headless
@@ -114,16 +120,18 @@ export default defineConfig({
     server(PORT + 1, "brands/sushi-night.json"),
     // the demo brand with a captcha (e2e/auth.spec.ts)
     server(PORT + 2, "brands/demo-captcha.json"),
+    // the large menu (e2e/large-menu.spec.ts)
+    server(PORT + 3, "brands/demo.json", { DEMO_LARGE_MENU: "1", HOST: "127.0.0.1" }),
   ],
 });
 
-function server(port: number, brand: string) {
+function server(port: number, brand: string, env: Record<string, string> = {}) {
   return {
     command: "node server.mjs",
-    url: `http://localhost:${port}/healthz`,
+    url: `http://${env.HOST ?? "localhost"}:${port}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), NODE_ENV: "production", BRAND_CONFIG: brand, LOG_LEVEL: "warn", DEMO_CONTROLS: "1", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    env: { PORT: String(port), NODE_ENV: "production", BRAND_CONFIG: brand, LOG_LEVEL: "warn", DEMO_CONTROLS: "1", BUILD_DIR: process.env.BUILD_DIR ?? "build", ...env },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
   };

@@ -1,19 +1,16 @@
 /**
  * A real chain's menu (issue 17 goal 2, ADR 107): on the twin's large-menu scenario (DEMO_LARGE_MENU=1, 1,000
- * positions in 40 groups), on a server of its own, the menu page comes in pages of whole groups. With
+ * positions in 40 groups), on a server of its own (one for the run), the menu page comes in pages of whole groups. With
  * JavaScript, scrolling to the end appends the rest without a document load (the first page's cards kept as
  * the server sent them, the appended ones React's: ADR 106) and a card far down is added to the cart; without
  * it, 'Показать ещё' is a plain link to the next page and reaches the same card; a chip of a group on a later
  * page reaches that group either way; the keyboard continues into the appended groups.
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
-import { startServer, type ServerProcess } from "./helpers/server-process";
+import { LARGE_MENU_URL } from "../playwright.config";
 
-let server: ServerProcess;
-test.beforeAll(async () => {
-  server = await startServer({ BRAND_CONFIG: "brands/demo.json", DEMO_LARGE_MENU: "1" });
-});
-test.afterAll(async () => server?.stop());
+/** the large-menu server, started once for the run by playwright.config.ts */
+const server = { base: LARGE_MENU_URL };
 
 const cards = (page: Page) => page.getByTestId("position-card");
 const more = (page: Page) => page.getByRole("link", { name: "Показать ещё" });
