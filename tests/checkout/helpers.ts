@@ -9,7 +9,8 @@ process.env.LOG_LEVEL = "silent";
 
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
+import { addTelemetrySink, type Labels } from "../../server/telemetry";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
 import type { StorefrontState } from "../../server/session";
 import { atDaytime, contextOf } from "../context";
@@ -161,3 +162,21 @@ export const DELIVERY_173: Partial<StorefrontState> = {
     location: { lat: 55.7575, lng: 37.612 },
   },
 };
+
+/**
+ * The labels of the `orders_total` counter (docs/operations.md) counted during each test of the file: call at the top
+ * of a test file; the returned function reads the current test's.
+ */
+export function countOrdersTotal(): () => Labels[] {
+  let counted: Labels[] = [];
+  const stop = addTelemetrySink({
+    count: (name, labels) => void (name === "orders_total" && counted.push(labels)),
+    observe: () => {},
+    set: () => {},
+  });
+  beforeEach(() => {
+    counted = [];
+  });
+  afterAll(stop);
+  return () => counted;
+}

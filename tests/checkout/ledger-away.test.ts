@@ -2,16 +2,15 @@
 // customer is never shown a 500, nothing that might be a second order is placed, and the browser's own copy of its
 // last order (ADR 096) still shows. Through the /cart action and the success screen's loader against the twin.
 import { answerOf, settleAnswer } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, stateOf, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, stateOf, twin, withUpstream, countOrdersTotal } from "./helpers";
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
 import { loader as historyLoader } from "~/routes/orders.repeat";
 import { createOrderLedger, type LedgerStore, type OrderLedger } from "~server/orders/ledger";
 import type { PlacedOrder } from "~/features/checkout/placed-order";
 import type { StorefrontState } from "~server/session";
-import { addTelemetrySink, type Labels } from "~server/telemetry";
 import { routeArgs, services } from "../context";
 
 withUpstream();
@@ -24,16 +23,8 @@ beforeAll(async () => {
 });
 
 /** the orders_total counter's labels (docs/operations.md), counted since the test began */
-let counted: Labels[] = [];
-const stopCounting = addTelemetrySink({
-  count: (name, labels) => void (name === "orders_total" && counted.push(labels)),
-  observe: () => {},
-  set: () => {},
-});
-beforeEach(() => {
-  counted = [];
-});
-afterAll(stopCounting);
+const counted = countOrdersTotal();
+
 
 const CART = [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }];
 const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
@@ -75,7 +66,7 @@ describe("the shared ledger cannot answer", () => {
     const res = await submit(cookie, key);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ popup: "order", error: LEDGER_AWAY });
-    expect(counted).toEqual([{ outcome: "refused", reason: "ledger-unavailable" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "ledger-unavailable" }]);
     expect(twin.store.orders().length).toBe(before);
     const state = await stateOf(nextCookie(cookie, res.headers));
     expect(state.cart_positions).toEqual(CART);
@@ -125,7 +116,7 @@ describe("the form's key belongs to another customer's order", () => {
     const res = await submit(cookie, key);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ popup: "order", error: REQUEST_FAILED });
-    expect(counted).toEqual([{ outcome: "refused", reason: "key-owner" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "key-owner" }]);
     expect(twin.store.orders().length).toBe(before);
     expect((await stateOf(nextCookie(cookie, res.headers))).cart_positions).toEqual(CART);
   });

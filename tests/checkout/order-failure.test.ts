@@ -3,13 +3,12 @@
 // and what the operators' orders_total counter says (docs/operations.md). Through the /cart action against the
 // upstream twin through msw; `orderFailure` itself for the failures the twin cannot make.
 import { answerOf } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, nextCookie, post, server, stateOf, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, nextCookie, post, server, stateOf, twin, withUpstream, countOrdersTotal } from "./helpers";
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/cart";
 import { orderFailure } from "~/features/checkout/checkout.server";
 import { ApiError } from "~server/upstream/errors";
-import { addTelemetrySink, type Labels } from "~server/telemetry";
 import { checkOrderLimit, ORDER_LIMITS } from "~server/orders/rate-limit";
 import type { StorefrontState } from "~server/session";
 import { routeArgs, services } from "../context";
@@ -21,19 +20,11 @@ beforeAll(async () => {
   person = await demoPersonAuth();
 });
 
-let counted: Labels[] = [];
-const stopCounting = addTelemetrySink({
-  count: (name, labels) => void (name === "orders_total" && counted.push(labels)),
-  observe: () => {},
-  set: () => {},
-});
-beforeEach(() => {
-  counted = [];
-});
+/** the orders_total counter's labels (docs/operations.md), counted since the test began */
+const counted = countOrdersTotal();
 afterEach(() => {
   vi.restoreAllMocks();
 });
-afterAll(stopCounting);
 
 const CART = [{ positionId: 10056, menuId: 501, count: 1, modifiers: [] }];
 const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
@@ -67,7 +58,7 @@ describe("the upstream could not be reached at all: nothing was sent", () => {
     const refused = await submit(cookie, key);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ ok: false, popup: "order", error: REQUEST_FAILED });
-    expect(counted).toEqual([{ outcome: "refused", reason: "network" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "network" }]);
     expect((await stateOf(nextCookie(cookie, refused.headers))).cart_positions).toEqual(CART);
 
     vi.restoreAllMocks();
@@ -84,7 +75,7 @@ describe("the upstream could not be reached at all: nothing was sent", () => {
     const res = await submit(cookie, key);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/checkout/${key}`);
-    expect(counted).toEqual([{ outcome: "unknown", reason: "checking" }]);
+    expect(counted()).toEqual([{ outcome: "unknown", reason: "checking" }]);
   });
 });
 
@@ -128,7 +119,7 @@ describe("what the customer reads and what is counted", () => {
     const key = crypto.randomUUID();
     expect((await submit(cookie, key)).status).toBe(303);
     expect((await submit(cookie, key)).status).toBe(303);
-    expect(counted).toEqual([
+    expect(counted()).toEqual([
       { outcome: "placed", reason: "new" },
       { outcome: "replayed", reason: "duplicate" },
     ]);
@@ -143,7 +134,7 @@ describe("what the customer reads and what is counted", () => {
     );
     const res = await submit(await browser(), crypto.randomUUID());
     expect(res.body).toMatchObject({ popup: "order", error: "Сумма заказа больше максимальной. Разделите его на несколько заказов" });
-    expect(counted).toEqual([{ outcome: "refused", reason: "order.sum-exceeds-maximum" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "order.sum-exceeds-maximum" }]);
   });
 
   it("the upstream refuses without a body: the general message, counted by the status", async () => {
@@ -153,14 +144,14 @@ describe("what the customer reads and what is counted", () => {
     const res = await submit(cookie, key);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ popup: "order", error: REQUEST_FAILED });
-    expect(counted).toEqual([{ outcome: "refused", reason: "http-400" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "http-400" }]);
   });
 
   it("our own check stops it (a payment method the restaurant does not take): the order popup, not the day-off one; counted 'cart'", async () => {
     const res = await submit(await browser(), crypto.randomUUID(), { paymentMethod: "CASH_UPON_RECEIPT" });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ popup: "order", error: "Заведение не принимает оплату для этого способа получения" });
-    expect(counted).toEqual([{ outcome: "refused", reason: "cart" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "cart" }]);
   });
 
   it("a cart whose dishes are all gone from the menu: 'the cart is empty', nothing ordered", async () => {
@@ -168,7 +159,7 @@ describe("what the customer reads and what is counted", () => {
     const res = await submit(await browser({ cart_positions: [{ positionId: 999_001, menuId: 501, count: 1, modifiers: [] }] }), crypto.randomUUID());
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ popup: "order", error: "Корзина пуста — заказ не оформлен" });
-    expect(counted).toEqual([{ outcome: "refused", reason: "cart" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "cart" }]);
     expect(twin.store.orders().length).toBe(before);
   });
 
@@ -221,7 +212,7 @@ describe("too many orders in a row", () => {
     expect(res.status).toBe(422);
     expect(res.body.popup).toBe("order");
     expect(String(res.body.error)).toMatch(/^Слишком много заказов подряд\. Повторите через \d+ с$/);
-    expect(counted).toEqual([{ outcome: "refused", reason: "rate-limited" }]);
+    expect(counted()).toEqual([{ outcome: "refused", reason: "rate-limited" }]);
     expect(twin.store.orders().length).toBe(before);
   });
 });

@@ -90,6 +90,19 @@ function storefrontCartFrom(response: Response): unknown[] | null {
   return parsed.success ? parsed.data.cart_positions : null;
 }
 
+/** a same-origin POST of a generated form, with the seeded customer's cookie */
+function generatedPost(url: string, intent: string | undefined, fields: [string, string][], human: boolean): Request {
+  const form = new FormData();
+  if (intent !== undefined) form.append("intent", intent);
+  if (human) for (const [k, v] of Object.entries(honeypot)) form.append(k, v);
+  for (const [k, v] of fields) form.append(k, v);
+  return new Request(`http://localhost${url}`, {
+    method: "POST",
+    body: form,
+    headers: { Cookie: seededCookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
+  });
+}
+
 async function toResponse(result: unknown): Promise<Response> {
   if (result instanceof Response) return result;
   // single fetch: `data()` results carry init; plain objects are 200
@@ -123,15 +136,7 @@ describe.each(Object.entries(ROUTES))("fuzzing the %s action", (_name, route) =>
     const { action } = await route.module();
     await fc.assert(
       fc.asyncProperty(formEntries, route.params(), async ([intent, fields, human], params) => {
-        const form = new FormData();
-        if (intent !== undefined) form.append("intent", intent);
-        if (human) for (const [k, v] of Object.entries(honeypot)) form.append(k, v);
-        for (const [k, v] of fields) form.append(k, v);
-        const request = new Request(`http://localhost${route.url}`, {
-          method: "POST",
-          body: form,
-          headers: { Cookie: seededCookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
-        });
+        const request = generatedPost(route.url, intent, fields, human);
         const response = await answer(action, request, params);
         const status = response.status;
         // 413: a body past the form reader's limit (ADR 076), refused like a 400
@@ -175,15 +180,7 @@ describe.each(Object.entries(ROUTES))("the %s action's messages", (_name, route)
     const { action } = await route.module();
     await fc.assert(
       fc.asyncProperty(formEntries, route.params(), async ([intent, fields, human], params) => {
-        const form = new FormData();
-        if (intent !== undefined) form.append("intent", intent);
-        if (human) for (const [k, v] of Object.entries(honeypot)) form.append(k, v);
-        for (const [k, v] of fields) form.append(k, v);
-        const request = new Request(`http://localhost${route.url}`, {
-          method: "POST",
-          body: form,
-          headers: { Cookie: seededCookie, Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" },
-        });
+        const request = generatedPost(route.url, intent, fields, human);
         let result: unknown;
         const url = new URL(request.url);
         const args = { request, params, context: createLoadContext(services()), url, pattern: url.pathname };
