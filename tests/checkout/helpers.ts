@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { addTelemetrySink, type Labels } from "../../server/telemetry";
 import { createDemoUpstream, DEMO_SEEDED_PHONE } from "../../server/demo";
 import type { StorefrontState } from "../../server/session";
-import { atDaytime, contextOf } from "../context";
+import { atDaytime, contextOf, services } from "../context";
 import { honeypotFields } from "../answer";
 
 export const UPSTREAM = "http://upstream.test";
@@ -179,4 +179,17 @@ export function countOrdersTotal(): () => Labels[] {
   });
   afterAll(stop);
   return () => counted;
+}
+
+/** The demo brand takes online payments at these origins during the file's tests (the payment stand-in's address). */
+export function withPaymentOrigins(origins: string[]) {
+  const brand = () => services().config.brand as { paymentOrigins: string[] };
+  let saved: string[];
+  beforeAll(() => {
+    saved = brand().paymentOrigins;
+    brand().paymentOrigins = origins;
+  });
+  afterAll(() => {
+    brand().paymentOrigins = saved;
+  });
 }

@@ -1,26 +1,20 @@
 // Paying online (issue 15 §9, ADR 099/100) through the /cart action and the success screen's loader, against
 // the upstream twin through msw, with the order answer's payment fields replaced where a case needs it.
 import { answerOf } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream, withPaymentOrigins } from "./helpers";
 import { http, HttpResponse } from "msw";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
-import { contextOf, routeArgs, services } from "../context";
+import { contextOf, routeArgs } from "../context";
 
 withUpstream();
 
 type Person = Awaited<ReturnType<typeof demoPersonAuth>>;
 let person: Person;
-const brand = () => services().config.brand as { paymentOrigins: string[] };
-let saved: string[];
+withPaymentOrigins(["https://pay.example.com"]);
 beforeAll(async () => {
   person = await demoPersonAuth();
-  saved = brand().paymentOrigins;
-  brand().paymentOrigins = ["https://pay.example.com"];
-});
-afterAll(() => {
-  brand().paymentOrigins = saved;
 });
 
 const CART = [{ positionId: 10056, menuId: 501, count: 3, modifiers: [] }];

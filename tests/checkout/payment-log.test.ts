@@ -3,27 +3,21 @@
 // a refusal, and a payment status the upstream could not tell is logged with the reason. Through the /cart action and
 // the success screen's loader against the twin through msw, the order answers replaced.
 import { answerOf } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, withUpstream, withPaymentOrigins } from "./helpers";
 import { http, HttpResponse } from "msw";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
 import { checkedPaymentUrl } from "~/features/checkout/online-payment.server";
 import { setLogLevel } from "~server/log";
-import { contextOf, routeArgs, services } from "../context";
+import { contextOf, routeArgs } from "../context";
 
 withUpstream();
 
 let person: Awaited<ReturnType<typeof demoPersonAuth>>;
-const brand = () => services().config.brand as { paymentOrigins: string[] };
-let saved: string[];
+withPaymentOrigins(["https://pay.example.com"]);
 beforeAll(async () => {
   person = await demoPersonAuth();
-  saved = brand().paymentOrigins;
-  brand().paymentOrigins = ["https://pay.example.com"];
-});
-afterAll(() => {
-  brand().paymentOrigins = saved;
 });
 afterEach(() => {
   vi.restoreAllMocks();
