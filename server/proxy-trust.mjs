@@ -189,6 +189,8 @@ export function startWarnings(source) {
  * - SAMPLE_REQUESTS requests in a row from one private peer that is not trusted: a proxy that forwards nothing and
  *   that nobody named. A loopback peer counts only with PUBLIC_ORIGIN set (a proxy in front must set it); without it,
  *   a developer's browser on the same machine would be taken for a proxy.
+ * The last two are one problem (the proxy is not in TRUST_PROXY) with one fix, so whichever shows first is told and
+ * the other is not: a proxy that passes some clients' own header on and none for the rest shows both.
  * @param {Record<string, string | undefined>} source the environment (process.env)
  * @returns {RequestWatch}
  */
@@ -210,7 +212,7 @@ export function createRequestWatch(source) {
 
   return {
     see({ peer, forwardedFor, trusted, path }) {
-      if (told.size === 3) return null;
+      if (told.size === 2) return null;
       if (path !== undefined && PROBE_PATHS.includes(path)) return null;
       const address = normalizeAddress(peer);
       if (!address) return null;
@@ -240,7 +242,7 @@ export function createRequestWatch(source) {
       }
       if (forwards) {
         return tell(
-          "untrusted-forwarding-peer",
+          "untrusted-private-peer",
           `requests from ${address} carry X-Forwarded-For, but TRUST_PROXY does not trust ${address}: the rate limits count every customer behind it ` +
             `as ${address}, one shared bucket. If ${address} is your proxy, set TRUST_PROXY=${trustProxyFor(address)} ` +
             `(with nginx sending ${NGINX_FORWARDED_FOR}).`,
@@ -257,7 +259,7 @@ export function createRequestWatch(source) {
       }
       if (run < SAMPLE_REQUESTS) return null;
       return tell(
-        "one-untrusted-peer",
+        "untrusted-private-peer",
         `the last ${SAMPLE_REQUESTS} requests all came from ${address}, a private address TRUST_PROXY does not trust, without X-Forwarded-For: ` +
           `if it is a proxy, every customer behind it shares one rate-limit bucket. Make it send the customer's address ` +
           `(nginx: ${NGINX_FORWARDED_FOR}) and set TRUST_PROXY=${trustProxyFor(address)}.`,
