@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./helpers/returning-customer";
 import { signInByForm } from "./helpers/sign-in";
 
@@ -13,53 +14,73 @@ import { signInByForm } from "./helpers/sign-in";
 test.describe("checkout navigation", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the race is the client router's");
 
-  test("a fetcher finishing while the order redirects never leaves the customer on the cart", async ({ page }) => {
-    const { phone } = await signInByForm(page);
-    await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
-    await page.goto("/cart");
-    const form = page.getByTestId("checkout-form");
-    await form.getByLabel("Имя").fill("Анна");
-    await form.getByLabel("Телефон").fill(phone);
+  // the customer's two moves: as Playwright makes them (a render between them), and in one task — a fast tap on a
+  // busy phone, where React has not rendered the payment save yet when the order is sent
+  const ways = [
+    {
+      name: "a fetcher finishing while the order redirects never leaves the customer on the cart",
+      async pickAndOrder(form: Locator) {
+        await form.getByLabel("Картой при получении").check();
+        await form.getByTestId("checkout-submit").click();
+      },
+    },
+    {
+      name: "an order sent in the same moment as the payment choice waits for its save, and the customer sees the order",
+      async pickAndOrder(form: Locator) {
+        await form.evaluate((element) => {
+          element.querySelector<HTMLInputElement>('input[value="CARD_UPON_RECEIPT"]')!.click();
+          element.querySelector<HTMLButtonElement>('[data-testid="checkout-submit"]')!.click();
+        });
+      },
+    },
+  ];
+  for (const way of ways)
+    test(way.name, async ({ page }) => {
+      const { phone } = await signInByForm(page);
+      await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501" }, maxRedirects: 0 });
+      await page.goto("/cart");
+      const form = page.getByTestId("checkout-form");
+      await form.getByLabel("Имя").fill("Анна");
+      await form.getByLabel("Телефон").fill(phone);
 
-    // the timing of the flake: the payment choice is saved while the order is on its way, its revalidation
-    // answers while the router discovers /checkout/<key>
-    let submitted = false;
-    let answered!: () => void;
-    const orderAnswered = new Promise<void>((resolve) => (answered = resolve));
-    await page.route(/\/cart\.data/, async (route) => {
-      const request = route.request();
-      const body = request.postData() ?? "";
-      if (request.method() === "POST" && body.includes("intent=checkout")) {
-        submitted = true;
-        const answer = await route.fetch();
-        await new Promise((resolve) => setTimeout(resolve, 700));
-        await route.fulfill({ response: answer });
-        answered();
-        return;
-      }
-      if (request.method() === "POST" && body.includes("intent=payment")) {
-        // until the order is sent (the flake), or 2 s: a page that holds the order back for it goes on then
-        for (let waited = 0; !submitted && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      // the timing of the flake: the payment choice is saved while the order is on its way, its revalidation
+      // answers while the router discovers /checkout/<key>
+      let submitted = false;
+      let answered!: () => void;
+      const orderAnswered = new Promise<void>((resolve) => (answered = resolve));
+      await page.route(/\/cart\.data/, async (route) => {
+        const request = route.request();
+        const body = request.postData() ?? "";
+        if (request.method() === "POST" && body.includes("intent=checkout")) {
+          submitted = true;
+          const answer = await route.fetch();
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          await route.fulfill({ response: answer });
+          answered();
+          return;
+        }
+        if (request.method() === "POST" && body.includes("intent=payment")) {
+          // until the order is sent (the flake), or 2 s: a page that holds the order back for it goes on then
+          for (let waited = 0; !submitted && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+          return route.continue();
+        }
+        if (request.method() === "GET" && submitted) {
+          const answer = await route.fetch();
+          await orderAnswered;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return route.fulfill({ response: answer });
+        }
         return route.continue();
-      }
-      if (request.method() === "GET" && submitted) {
-        const answer = await route.fetch();
-        await orderAnswered;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return route.fulfill({ response: answer });
-      }
-      return route.continue();
-    });
-    await page.route(/\/__manifest/, async (route) => {
-      if (submitted) await new Promise((resolve) => setTimeout(resolve, 1500));
-      return route.continue();
-    });
+      });
+      await page.route(/\/__manifest/, async (route) => {
+        if (submitted) await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.continue();
+      });
 
-    await form.getByLabel("Картой при получении").check();
-    await form.getByTestId("checkout-submit").click();
-    // the held requests take their time; a page left on the cart stays there however long one waits
-    await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
-    await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
-    await expect(page.getByTestId("checkout-form")).toHaveCount(0);
-  });
+      await way.pickAndOrder(form);
+      // the held requests take their time; a page left on the cart stays there however long one waits
+      await expect(page).toHaveURL(/\/checkout\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+      await expect(page.getByRole("heading", { name: "Заказ оформлен" })).toBeVisible();
+      await expect(page.getByTestId("checkout-form")).toHaveCount(0);
+    });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWriteQueue } from "~/features/forms/write-queue";
 
 describe("cart writes go one at a time (ADR 119)", () => {
@@ -62,5 +62,58 @@ describe("cart writes go one at a time (ADR 119)", () => {
     expect(sent).toEqual([]);
     queue.observe(false);
     expect(sent).toEqual(["line B"]);
+  });
+});
+
+describe("a write is pending from the call until its submit settles (ADR 208)", () => {
+  afterEach(() => vi.useRealTimers());
+  const deferred = () => {
+    let settle!: (ok: boolean) => void;
+    const promise = new Promise<void>((resolve, reject) => (settle = (ok) => (ok ? resolve() : reject(new Error("aborted")))));
+    return { promise, settle };
+  };
+
+  it("sent at once or queued behind another, each keeps `pending` true until its promise settles, answered or failed", async () => {
+    const queue = createWriteQueue();
+    const changes: boolean[] = [];
+    queue.subscribe(() => changes.push(queue.pending));
+    const first = deferred();
+    const second = deferred();
+    expect(queue.pending).toBe(false);
+    queue.send(() => first.promise); // a line's own form
+    expect(queue.pending).toBe(true); // at once: before any commit shows the fetcher busy
+    queue.observe(true);
+    queue.push(() => second.promise); // waits for the first
+    first.settle(true);
+    await first.promise;
+    expect(queue.pending).toBe(true); // the second is still waiting or on its way
+    queue.observe(false); // the second goes
+    second.settle(false); // and fails (an aborted fetcher): it is no longer on its way either
+    await second.promise.catch(() => undefined);
+    await Promise.resolve();
+    expect(queue.pending).toBe(false);
+    expect(changes.at(-1)).toBe(false);
+  });
+
+  it("a submit that returns nothing, or throws, is not pending afterwards", () => {
+    const queue = createWriteQueue();
+    queue.send(() => undefined);
+    expect(queue.pending).toBe(false);
+    expect(() =>
+      queue.send(() => {
+        throw new Error("no form");
+      }),
+    ).toThrow("no form");
+    expect(queue.pending).toBe(false);
+  });
+
+  it("a submit whose promise never settles stops counting after staleMs: an order is never held for ever", () => {
+    vi.useFakeTimers();
+    const queue = createWriteQueue(Date.now, 10_000);
+    queue.send(() => new Promise(() => undefined));
+    vi.advanceTimersByTime(9_999);
+    expect(queue.pending).toBe(true);
+    vi.advanceTimersByTime(2);
+    expect(queue.pending).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * upstream refusal. The route is app/routes/cart.tsx; its loader and action are stand-ins whose answers are made by
  * the app's own rules (cart-view.ts, `parseCheckoutForm`, `errorText`).
  */
-import { cleanup, screen, within, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, within, waitFor } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "react-router";
@@ -46,6 +46,8 @@ interface Options extends CartInput {
   /** what the upstream answers an order: an error code (and its message), or nothing (the order is placed) */
   upstream?: { code: string; message?: string };
   actionData?: CartActionData;
+  /** the payment choice's save is answered when this settles (at once without it) */
+  paymentSaved?: Promise<void>;
 }
 
 async function renderCart(options: Options = {}) {
@@ -53,6 +55,7 @@ async function renderCart(options: Options = {}) {
   const action = async ({ request }: ActionFunctionArgs) => {
     const form = await request.formData();
     posted.push(form);
+    if (form.get("intent") === "payment") await options.paymentSaved;
     if (form.get("intent") !== "checkout") return { ok: true, intent: String(form.get("intent")) };
     const refused = fieldsRefused(form);
     if (refused) return refused;
@@ -235,6 +238,30 @@ async function orderAs(user: Awaited<ReturnType<typeof renderCart>>["user"]) {
   await user.click(form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT }));
   await user.click(form.getByRole("button", { name: ru.checkout.submit }));
 }
+
+describe("an order right after a cart write (ADR 085, 208)", () => {
+  it("the payment choice and 'Оформить заказ' in one moment: the order waits for the choice's save, then goes", async () => {
+    let answerSave!: () => void;
+    const paymentSaved = new Promise<void>((resolve) => (answerSave = resolve));
+    const { posted } = await renderCart({ draft: DRAFT, paymentSaved });
+    const form = await checkoutForm();
+    const button = form.getByRole("button", { name: ru.checkout.submit });
+    const intents = () => posted.map((f) => f.get("intent"));
+    // one task, as a fast tap on a busy phone: React has not rendered the save's fetcher when the order is sent
+    act(() => {
+      form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT }).click();
+      button.click();
+    });
+    await waitFor(() => expect(intents()).toEqual(["payment"]));
+    expect(button.textContent).toBe(ru.checkout.submitting);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents()).toEqual(["payment"]);
+    act(() => answerSave());
+    expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+    expect(intents()).toEqual(["payment", "checkout"]);
+    expect(posted[1]!.get("paymentMethod")).toBe("CARD_UPON_RECEIPT");
+  });
+});
 
 describe("a refused order in its popup (spec §8, ADR 097)", () => {
   const SERVER = "Сообщение сервера, которое перекрывает перевод";

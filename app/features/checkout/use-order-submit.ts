@@ -1,5 +1,6 @@
 import { useFetchers, useNavigation, useSubmit } from "react-router";
-import { useEffect, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type RefObject } from "react";
+import { cartWrites } from "~/features/forms/write-queue";
 
 /**
  * Issue 15 §10 (ADR 085): the order is submitted only while no fetcher of the page is under way.
@@ -14,20 +15,28 @@ import { useEffect, useState, type FormEvent, type RefObject } from "react";
  */
 export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
   const fetchersBusy = useFetchers().some((f) => f.state !== "idle");
+  // a cart write the customer made a moment ago may not be rendered yet (router state comes in a transition): the
+  // queue knows at once (ADR 208) — a tap on the payment method and on 'Оформить заказ' in one breath
+  const writesPending = useSyncExternalStore(
+    cartWrites.subscribe,
+    () => cartWrites.pending,
+    () => false,
+  );
+  const busy = fetchersBusy || writesPending;
   const submit = useSubmit();
   const [queued, setQueued] = useState(false);
 
   useEffect(() => {
-    if (!queued || fetchersBusy || !formRef.current) return;
+    if (!queued || busy || !formRef.current) return;
     setQueued(false);
     submit(formRef.current, { method: "post", action: "/cart" });
-  }, [queued, fetchersBusy, formRef, submit]);
+  }, [queued, busy, formRef, submit]);
 
   return {
     queued,
     /** call first in the form's onSubmit: true when the submit was held back */
     hold(event: FormEvent<HTMLFormElement>): boolean {
-      if (!fetchersBusy) return false;
+      if (!fetchersBusy && !cartWrites.pending) return false;
       event.preventDefault();
       setQueued(true);
       return true;

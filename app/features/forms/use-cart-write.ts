@@ -1,6 +1,7 @@
 /**
  * A cart write from a fetcher, one at a time with the others (ADR 119): sent at once when no other cart write is on
- * its way, else queued behind it (`cartWrites`), so that it starts from the cookie the other's answer set. The
+ * its way, else queued behind it (`cartWrites`), so that it starts from the cookie the other's answer set. Either
+ * way it goes through `cartWrites`, which counts it as pending until the fetcher's submit settles (ADR 208). The
  * cart's lines, its person count, promo code, payment choice and clearing all write the same cookie.
  */
 import { useFetchers, type FetcherWithComponents, type SubmitOptions } from "react-router";
@@ -13,20 +14,26 @@ type Target = Parameters<Submit>[0];
 /** `key` is the fetcher's (`useFetcher({ key })`): its own write is not one it waits for */
 export function useCartWrite(key: string, fetcher: { submit: Submit }) {
   const othersWriting = useFetchers().some((f) => f.key !== key && isCartWrite(f));
+  const write = (target: Target, options: SubmitOptions) => {
+    const send = () => fetcher.submit(target, options);
+    if (othersWriting) cartWrites.push(send);
+    else cartWrites.send(send);
+  };
   return {
-    /** a `fetcher.Form`'s `onSubmit` (after the form's own checks): the form submits itself, or waits in the queue */
+    /**
+     * a `fetcher.Form`'s `onSubmit` (after the form's own checks): the write is sent now or waits in the queue —
+     * through `cartWrites` either way, so that the order knows at once that it is on its way (ADR 208)
+     */
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      if (!othersWriting || event.defaultPrevented) return;
+      if (event.defaultPrevented) return;
       event.preventDefault();
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       const target = submitter instanceof HTMLButtonElement ? submitter : event.currentTarget;
-      const options: SubmitOptions = { method: "post", action: "/cart", preventScrollReset: true };
-      cartWrites.push(() => fetcher.submit(target, options));
+      write(target, { method: "post", action: "/cart", preventScrollReset: true });
     },
     /** `fetcher.submit`, or the same call later, after the writes before it were answered */
     submit(target: Target, options: SubmitOptions) {
-      if (othersWriting) cartWrites.push(() => fetcher.submit(target, options));
-      else fetcher.submit(target, options);
+      write(target, options);
     },
   };
 }

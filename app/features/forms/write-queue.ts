@@ -1,3 +1,9 @@
+/** a cart write: submits, and returns what the submit returned (a fetcher's submit returns a promise) */
+type Submit = () => unknown;
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+
 /**
  * Cart writes go to the server one at a time (ADR 119). The cart lives in one encrypted cookie: two writes sent
  * together both start from the same cookie, and the answer that arrives last sets a cart holding only its own
@@ -9,13 +15,47 @@
  * queue; a job counts as answered only once a busy fetcher was seen after it and then none, so two observers of
  * the same commit start one job. A job whose fetcher is never seen busy (a submit that did not start) frees the
  * queue after `staleMs`.
+ *
+ * `pending` says, at once and without waiting for React, whether a write sent through the queue (`push`, `send`) is
+ * still waiting or on its way: from the call until the promise its submit returned (a fetcher's, settled once the
+ * action and the page's revalidation are done) settles — `staleMs` at most. A fetcher's state reaches React in a
+ * transition, later than the click that caused it; the order, which must not go while a write is on its way (ADR
+ * 085), asks `pending` (ADR 208). `subscribe` tells when it changes (React's useSyncExternalStore).
  */
 export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000) {
-  const jobs: (() => void)[] = [];
+  const jobs: Submit[] = [];
   let running = false;
   let seenBusy = false;
   let busyNow = false;
   let startedAt = 0;
+  let pending = 0;
+  const listeners = new Set<() => void>();
+
+  function setPending(change: 1 | -1) {
+    pending += change;
+    for (const listener of listeners) listener();
+  }
+
+  /** runs a write counted in `pending`; it leaves the count when its submit's promise settles, or after staleMs */
+  function run(submit: Submit) {
+    let result: unknown;
+    try {
+      result = submit();
+    } catch (error) {
+      setPending(-1);
+      throw error;
+    }
+    if (!isThenable(result)) return setPending(-1);
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      setPending(-1);
+    };
+    const timer = setTimeout(finish, staleMs);
+    result.then(finish, finish);
+  }
 
   function pump() {
     if (running && !seenBusy && now() - startedAt > staleMs) running = false;
@@ -25,14 +65,28 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
     running = true;
     seenBusy = false;
     startedAt = now();
-    job();
+    run(job);
   }
 
   return {
     /** sends `submit` now if no cart write is on its way, or after the ones before it were answered */
-    push(submit: () => void) {
+    push(submit: Submit) {
+      setPending(1);
       jobs.push(submit);
       pump();
+    },
+    /** sends `submit` now, outside the queue's turn (a line's own form, whose fetcher waits for nobody), counted in `pending` */
+    send(submit: Submit) {
+      setPending(1);
+      run(submit);
+    },
+    /** a write sent through the queue is waiting or on its way: true from the call on, before React renders it */
+    get pending() {
+      return pending > 0;
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     /** after a commit: whether any cart write's fetcher is busy */
     observe(inFlight: boolean) {
