@@ -37,6 +37,25 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
   });
 
+  test("'+' on two lines in one moment (a fast double tap on a busy phone): both counts reach the cart (ADR 208)", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    const answers: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/cart")) answers.push(response.url());
+    });
+    // one task: React has drawn neither write when the second is made
+    await page.getByTestId("cart-lines").evaluate((lines) => {
+      for (const name of ["Морс клюквенный", "Кола"])
+        lines.querySelector<HTMLButtonElement>(`button[aria-label="Увеличить количество «${name}»"]`)!.click();
+    });
+    await expect.poll(() => answers.length).toBe(2);
+    await page.reload();
+    const line = (name: string) => page.getByTestId("cart-line").filter({ hasText: name });
+    await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2");
+    await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
+  });
+
   test("a line's '+', then the person count, the promo code and the payment choice while it is on its way: all four stay", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createWriteQueue } from "~/features/forms/write-queue";
 
@@ -115,5 +116,56 @@ describe("a write is pending from the call until its submit settles (ADR 208)", 
     expect(queue.pending).toBe(true);
     vi.advanceTimersByTime(2);
     expect(queue.pending).toBe(false);
+  });
+});
+
+describe("writes of the cart made in any order, answered in any order (ADR 119, 208)", () => {
+  it("a write never starts while another writer's is on its way, and every write is sent in the end", async () => {
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant("write" as const), key: fc.constantFrom("line-a", "line-b", "persons", "payment") }),
+      fc.record({ kind: fc.constant("answer" as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant("commit" as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const queue = createWriteQueue();
+        const onTheirWay: { key: string; answer: () => void }[] = [];
+        let made = 0;
+        let started = 0;
+        const write = (key: string) => {
+          made += 1;
+          const submit = () => {
+            // what ADR 119 promises: another writer's write is never on its way when one starts
+            expect(onTheirWay.filter((w) => w.key !== key)).toEqual([]);
+            started += 1;
+            return new Promise<void>((resolve) => {
+              const entry = { key, answer: () => (onTheirWay.splice(onTheirWay.indexOf(entry), 1), resolve()) };
+              onTheirWay.push(entry);
+            });
+          };
+          // what useCartWrite does
+          if (queue.pendingExcept(key)) queue.push(submit, key);
+          else queue.send(submit, key);
+        };
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+        for (const s of steps) {
+          if (s.kind === "write") write(s.key);
+          else if (s.kind === "answer" && onTheirWay.length > 0) {
+            onTheirWay[s.pick % onTheirWay.length]!.answer();
+            await settle();
+          } else queue.observe(onTheirWay.length > 0); // a commit shows the fetchers as they are
+        }
+        // the customer stops; the answers come, React commits
+        for (let round = 0; round < 100 && queue.pending; round++) {
+          queue.observe(onTheirWay.length > 0);
+          if (onTheirWay.length === 0) continue;
+          onTheirWay[0]!.answer();
+          await settle();
+        }
+        expect(started).toBe(made);
+        expect(queue.pending).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

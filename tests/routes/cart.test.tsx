@@ -46,8 +46,8 @@ interface Options extends CartInput {
   /** what the upstream answers an order: an error code (and its message), or nothing (the order is placed) */
   upstream?: { code: string; message?: string };
   actionData?: CartActionData;
-  /** the payment choice's save is answered when this settles (at once without it) */
-  paymentSaved?: Promise<void>;
+  /** a cart write (not the order) is answered when the promise this returns for its form settles (at once without it) */
+  answerWrite?: (form: FormData) => Promise<void> | undefined;
 }
 
 async function renderCart(options: Options = {}) {
@@ -55,7 +55,7 @@ async function renderCart(options: Options = {}) {
   const action = async ({ request }: ActionFunctionArgs) => {
     const form = await request.formData();
     posted.push(form);
-    if (form.get("intent") === "payment") await options.paymentSaved;
+    if (form.get("intent") !== "checkout") await options.answerWrite?.(form);
     if (form.get("intent") !== "checkout") return { ok: true, intent: String(form.get("intent")) };
     const refused = fieldsRefused(form);
     if (refused) return refused;
@@ -243,7 +243,7 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
   it("the payment choice and 'Оформить заказ' in one moment: the order waits for the choice's save, then goes", async () => {
     let answerSave!: () => void;
     const paymentSaved = new Promise<void>((resolve) => (answerSave = resolve));
-    const { posted } = await renderCart({ draft: DRAFT, paymentSaved });
+    const { posted } = await renderCart({ draft: DRAFT, answerWrite: (form) => (form.get("intent") === "payment" ? paymentSaved : undefined) });
     const form = await checkoutForm();
     const button = form.getByRole("button", { name: ru.checkout.submit });
     const intents = () => posted.map((f) => f.get("intent"));
@@ -260,6 +260,24 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
     expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
     expect(intents()).toEqual(["payment", "checkout"]);
     expect(posted[1]!.get("paymentMethod")).toBe("CARD_UPON_RECEIPT");
+  });
+
+  it("two cart writes in one moment go one after the other: the second starts from the cookie the first's answer set (ADR 119)", async () => {
+    const answers: (() => void)[] = [];
+    const { posted } = await renderCart({ count: 2, answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)) });
+    const intents = () => posted.map((f) => f.get("intent"));
+    const more = await screen.findByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ") });
+    const morePersons = screen.getByRole("button", { name: ru.cart.increasePersons });
+    act(() => {
+      more.click();
+      morePersons.click();
+    });
+    await waitFor(() => expect(intents()).toEqual(["set-count"]));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents()).toEqual(["set-count"]);
+    act(() => answers[0]!());
+    await waitFor(() => expect(intents()).toEqual(["set-count", "person-count"]));
+    act(() => answers[1]!());
   });
 });
 

@@ -16,8 +16,9 @@ export function useCartWrite(key: string, fetcher: { submit: Submit }) {
   const othersWriting = useFetchers().some((f) => f.key !== key && isCartWrite(f));
   const write = (target: Target, options: SubmitOptions) => {
     const send = () => fetcher.submit(target, options);
-    if (othersWriting) cartWrites.push(send);
-    else cartWrites.send(send);
+    // the queue knows of another writer's write at once; the render only once React has drawn it (ADR 208)
+    if (othersWriting || cartWrites.pendingExcept(key)) cartWrites.push(send, key);
+    else cartWrites.send(send, key);
   };
   return {
     /**

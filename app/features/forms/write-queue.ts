@@ -1,5 +1,10 @@
 /** a cart write: submits, and returns what the submit returned (a fetcher's submit returns a promise) */
 type Submit = () => unknown;
+interface Job {
+  submit: Submit;
+  /** the writer (a fetcher's key): its own earlier write is not one it waits for */
+  key: string;
+}
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
@@ -20,38 +25,48 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * still waiting or on its way: from the call until the promise its submit returned (a fetcher's, settled once the
  * action and the page's revalidation are done) settles — `staleMs` at most. A fetcher's state reaches React in a
  * transition, later than the click that caused it; the order, which must not go while a write is on its way (ADR
- * 085), asks `pending` (ADR 208). `subscribe` tells when it changes (React's useSyncExternalStore).
+ * 085), asks `pending` (ADR 208), and a write asks `pendingExcept(its key)` whether to queue; a queued job also
+ * waits for the writes on their way. `subscribe` tells when `pending` changes (React's useSyncExternalStore).
  */
 export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000) {
-  const jobs: Submit[] = [];
+  const jobs: Job[] = [];
   let running = false;
   let seenBusy = false;
   let busyNow = false;
   let startedAt = 0;
-  let pending = 0;
+  /** writes started whose submit's promise has not settled: a queued job waits for them too */
+  let onTheirWay = 0;
+  /** writes waiting or on their way, by the writer's key */
+  const pending = new Map<string, number>();
   const listeners = new Set<() => void>();
 
-  function setPending(change: 1 | -1) {
-    pending += change;
+  function count(key: string, change: 1 | -1) {
+    const left = (pending.get(key) ?? 0) + change;
+    if (left > 0) pending.set(key, left);
+    else pending.delete(key);
     for (const listener of listeners) listener();
   }
 
-  /** runs a write counted in `pending`; it leaves the count when its submit's promise settles, or after staleMs */
-  function run(submit: Submit) {
+  /** runs a write; it stays pending until its submit's promise settles, or staleMs at most */
+  function run(job: Job, queued: boolean) {
     let result: unknown;
     try {
-      result = submit();
+      result = job.submit();
     } catch (error) {
-      setPending(-1);
+      count(job.key, -1);
       throw error;
     }
-    if (!isThenable(result)) return setPending(-1);
+    if (!isThenable(result)) return count(job.key, -1);
+    onTheirWay += 1;
     let done = false;
     const finish = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      setPending(-1);
+      onTheirWay -= 1;
+      if (queued) running = false;
+      count(job.key, -1);
+      pump();
     };
     const timer = setTimeout(finish, staleMs);
     result.then(finish, finish);
@@ -59,30 +74,34 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
 
   function pump() {
     if (running && !seenBusy && now() - startedAt > staleMs) running = false;
-    if (running || busyNow) return;
+    if (running || busyNow || onTheirWay > 0) return;
     const job = jobs.shift();
     if (!job) return;
     running = true;
     seenBusy = false;
     startedAt = now();
-    run(job);
+    run(job, true);
   }
 
   return {
     /** sends `submit` now if no cart write is on its way, or after the ones before it were answered */
-    push(submit: Submit) {
-      setPending(1);
-      jobs.push(submit);
+    push(submit: Submit, key = "") {
+      count(key, 1);
+      jobs.push({ submit, key });
       pump();
     },
-    /** sends `submit` now, outside the queue's turn (a line's own form, whose fetcher waits for nobody), counted in `pending` */
-    send(submit: Submit) {
-      setPending(1);
-      run(submit);
+    /** sends `submit` now, outside the queue's turn (a line's own form, whose fetcher waits for nobody) */
+    send(submit: Submit, key = "") {
+      count(key, 1);
+      run({ submit, key }, false);
     },
     /** a write sent through the queue is waiting or on its way: true from the call on, before React renders it */
     get pending() {
-      return pending > 0;
+      return pending.size > 0;
+    },
+    /** a write of another writer than `key` is waiting or on its way */
+    pendingExcept(key: string) {
+      return [...pending.keys()].some((k) => k !== key);
     },
     subscribe(listener: () => void) {
       listeners.add(listener);
