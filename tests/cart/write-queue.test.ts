@@ -119,6 +119,26 @@ describe("a write is pending from the call until its submit settles (ADR 208)", 
   });
 });
 
+describe("while the order is on its way (ADR 208)", () => {
+  it("writes made then are dropped, and so are those still waiting; after it, writes go again", () => {
+    const queue = createWriteQueue();
+    const sent: string[] = [];
+    queue.observe(true); // a write sent outside the queue is on its way
+    queue.push(() => sent.push("waiting"), "line-a");
+    queue.freeze();
+    expect(queue.frozen).toBe(true);
+    expect(queue.pending).toBe(false);
+    queue.send(() => sent.push("tap"), "persons");
+    queue.push(() => sent.push("tap 2"), "line-b");
+    queue.observe(false);
+    expect(sent).toEqual([]);
+    expect(queue.pending).toBe(false);
+    queue.thaw();
+    queue.send(() => sent.push("after"), "persons");
+    expect(sent).toEqual(["after"]);
+  });
+});
+
 describe("writes of the cart made in any order, answered in any order (ADR 119, 208)", () => {
   it("a write never starts while another writer's is on its way, and every write is sent in the end", async () => {
     const step = fc.oneof(

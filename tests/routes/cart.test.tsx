@@ -262,6 +262,21 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
     expect(posted[1]!.get("paymentMethod")).toBe("CARD_UPON_RECEIPT");
   });
 
+  it("'Оформить заказ' twice, then '+', in one moment: one order, and no write races it", async () => {
+    const { posted } = await renderCart({ draft: DRAFT, count: 2, savedPayment: "CARD_UPON_RECEIPT" });
+    const form = await checkoutForm();
+    const button = form.getByRole("button", { name: ru.checkout.submit });
+    const more = screen.getByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ") });
+    act(() => {
+      button.click();
+      button.click();
+      more.click();
+    });
+    expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posted.map((f) => f.get("intent"))).toEqual(["checkout"]);
+  });
+
   it("two cart writes in one moment go one after the other: the second starts from the cookie the first's answer set (ADR 119)", async () => {
     const answers: (() => void)[] = [];
     const { posted } = await renderCart({ count: 2, answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)) });

@@ -112,7 +112,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       onSubmit={(event) => {
         // conform validates first (a form with errors goes nowhere); a valid one may wait for fetchers (ADR 085)
         formProps.onSubmit(event);
-        if (!event.defaultPrevented) order.hold(event);
+        if (!event.defaultPrevented) order.submit(event);
       }}
       aria-label={t("checkout.heading")}
       data-testid="checkout-form"

@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation, useSubmit } from "react-router";
-import { useEffect, useState, useSyncExternalStore, type FormEvent, type RefObject } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent, type RefObject } from "react";
 import { cartWrites } from "~/features/forms/write-queue";
 
 /**
@@ -26,20 +26,33 @@ export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
   const submit = useSubmit();
   const [queued, setQueued] = useState(false);
 
+  /**
+   * The order goes: from now until its navigation is done, a cart write is dropped (the cart's controls are inert
+   * then, but a tap in the same moment comes before React has drawn that) — its revalidation would race the
+   * order's redirect (ADR 085, 208) — and a second submit of the form is too.
+   */
+  const send = useCallback(
+    (form: HTMLFormElement) => {
+      cartWrites.freeze();
+      void submit(form, { method: "post", action: "/cart" }).finally(() => cartWrites.thaw());
+    },
+    [submit],
+  );
+
   useEffect(() => {
     if (!queued || busy || !formRef.current) return;
     setQueued(false);
-    submit(formRef.current, { method: "post", action: "/cart" });
-  }, [queued, busy, formRef, submit]);
+    send(formRef.current);
+  }, [queued, busy, formRef, send]);
 
   return {
     queued,
-    /** call first in the form's onSubmit: true when the submit was held back */
-    hold(event: FormEvent<HTMLFormElement>): boolean {
-      if (!fetchersBusy && !cartWrites.pending) return false;
+    /** the form's onSubmit, after its own checks: the order goes now, or once the writes on their way are done */
+    submit(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
-      setQueued(true);
-      return true;
+      if (cartWrites.frozen) return; // this order is on its way already
+      if (fetchersBusy || cartWrites.pending) setQueued(true);
+      else send(event.currentTarget);
     },
   };
 }

@@ -39,6 +39,7 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
   /** writes waiting or on their way, by the writer's key */
   const pending = new Map<string, number>();
   const listeners = new Set<() => void>();
+  let frozen = false;
 
   function count(key: string, change: 1 | -1) {
     const left = (pending.get(key) ?? 0) + change;
@@ -86,14 +87,27 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
   return {
     /** sends `submit` now if no cart write is on its way, or after the ones before it were answered */
     push(submit: Submit, key = "") {
+      if (frozen) return;
       count(key, 1);
       jobs.push({ submit, key });
       pump();
     },
     /** sends `submit` now, outside the queue's turn (a line's own form, whose fetcher waits for nobody) */
     send(submit: Submit, key = "") {
+      if (frozen) return;
       count(key, 1);
       run({ submit, key }, false);
+    },
+    /** the order is on its way (ADR 208): writes made now are dropped, and so are those still waiting */
+    freeze() {
+      frozen = true;
+      for (const job of jobs.splice(0)) count(job.key, -1);
+    },
+    thaw() {
+      frozen = false;
+    },
+    get frozen() {
+      return frozen;
     },
     /** a write sent through the queue is waiting or on its way: true from the call on, before React renders it */
     get pending() {
