@@ -56,6 +56,22 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await expect(line("Кола").getByTestId("cart-line-count")).toHaveText("2");
   });
 
+  test("'+' on a line, then 'Очистить корзину' confirmed while it is on its way: the cart ends empty", async ({ page }) => {
+    await page.goto("/cart");
+    await expect(page.getByTestId("cart-line")).toHaveCount(2);
+    const { posts, release, answered } = await holdFirstCartPost(page, "intent");
+    await page.getByRole("button", { name: "Увеличить количество «Кола»" }).click();
+    await page.getByRole("link", { name: "Очистить корзину" }).click();
+    await page.getByTestId("confirm-ok").click();
+    await page.waitForTimeout(300);
+    expect(posts, "the clearing waits for the count's answer").toEqual(["set-count"]);
+    release();
+    await expect.poll(answered).toBe(2);
+    expect(posts).toEqual(["set-count", "clear"]);
+    await page.reload();
+    await expect(page.getByTestId("cart-line")).toHaveCount(0);
+  });
+
   test("a line's '+', then the person count, the promo code and the payment choice while it is on its way: all four stay", async ({ page }) => {
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(2);

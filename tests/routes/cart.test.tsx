@@ -277,6 +277,20 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
     expect(posted.map((f) => f.get("intent"))).toEqual(["checkout"]);
   });
 
+  it("'Очистить корзину' confirmed while a '+' is on its way waits for its answer: the cart ends empty (ADR 119)", async () => {
+    const answers: (() => void)[] = [];
+    const { posted, user } = await renderCart({ count: 2, answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)) });
+    const intents = () => posted.map((f) => f.get("intent"));
+    await user.click(await screen.findByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ") }));
+    await user.click(screen.getByRole("link", { name: ru.cart.clear }));
+    await user.click(await screen.findByTestId("confirm-ok"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents()).toEqual(["set-count"]);
+    act(() => answers[0]!());
+    await waitFor(() => expect(intents()).toEqual(["set-count", "clear"]));
+    act(() => answers[1]!());
+  });
+
   it("two cart writes in one moment go one after the other: the second starts from the cookie the first's answer set (ADR 119)", async () => {
     const answers: (() => void)[] = [];
     const { posted } = await renderCart({ count: 2, answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)) });

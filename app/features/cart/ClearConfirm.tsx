@@ -2,6 +2,7 @@ import { Form, useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm } from "~/components/ui/Layer";
 import { useTranslation } from "~/i18n/react";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 import type { CartActionData } from "./cart-actions.server";
 
 /**
@@ -11,10 +12,16 @@ import type { CartActionData } from "./cart-actions.server";
  */
 export function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<CartActionData>();
+  const fetcher = useFetcher<CartActionData>({ key: "cart-clear" });
+  // the clearing writes the cart's cookie like every other cart write: after the ones on their way (ADR 119)
+  const write = useCartWrite("cart-clear", fetcher);
   const hydrated = useHydrated();
   const confirm = (
-    <button type="submit" className="inline-flex items-center justify-center rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand" data-testid="confirm-ok">
+    <button
+      type="submit"
+      className="inline-flex items-center justify-center rounded-full bg-brand px-5 py-2.5 font-semibold text-on-brand"
+      data-testid="confirm-ok"
+    >
       {t("app.ok")}
     </button>
   );
@@ -25,7 +32,14 @@ export function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDo
       onCancel={onCancel}
       confirm={
         hydrated ? (
-          <fetcher.Form method="post" action="/cart" onSubmit={() => setTimeout(onDone, 0)}>
+          <fetcher.Form
+            method="post"
+            action="/cart"
+            onSubmit={(event) => {
+              write.onSubmit(event);
+              setTimeout(onDone, 0);
+            }}
+          >
             <input type="hidden" name="intent" value="clear" />
             {/* JsFlag's field: this branch is rendered only once hydrated */}
             <input type="hidden" name="js" value="1" />
@@ -41,4 +55,3 @@ export function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDo
     />
   );
 }
-
