@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { useEffect, useState } from "react";
+import { cartWrites } from "~/features/forms/write-queue";
 import { useTranslation } from "~/i18n/react";
 import { isForeignStorage, MIGRATION_KEYS } from "~/lib/legacy-keys";
 
@@ -45,7 +46,11 @@ export function LegacyMigration({
       storage.clear();
       return;
     }
-    fetcher.submit({ intent: "migrate", storage: JSON.stringify(raw) }, { method: "post", action: "/preferences" });
+    // the migration may write the cart's cookie (ADR 144): a cart write like the others, one at a time (ADR 119)
+    cartWrites.push(
+      () => fetcher.submit({ intent: "migrate", storage: JSON.stringify(raw) }, { method: "post", action: "/preferences" }),
+      "legacy-migration",
+    );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page load
   }, []);
 
