@@ -6,10 +6,11 @@
  * action's answers are the real ones (demo mode: the twin's Маргарита 10001, a required size and up to 3 toppings).
  * The journey that adds it to a cart and orders it is the browser's (e2e/cart-checkout.spec.ts, five projects).
  */
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ActionFunctionArgs } from "react-router";
 import PositionLayer, { action as positionAction, handle, loader as positionLoader } from "~/routes/menus.$menuId.positions.$positionId";
+import { cartWrites } from "~/features/forms/write-queue";
 import { returningCustomerCookie, routeArgs } from "../context";
 import { renderScreen } from "./stub";
 
@@ -102,6 +103,22 @@ describe("the position layer with JavaScript", () => {
     const modifiers = sent.filter(([k]) => k === "modifier").map(([, v]) => v.split(":")[0]);
     expect(modifiers.filter((g) => g === String(SIZE_GROUP))).toHaveLength(1);
     expect(modifiers.filter((g) => g === String(TOPPINGS))).toHaveLength(3);
+  });
+});
+
+describe("the add is a cart write (ADR 119, 208)", () => {
+  it("made while another cart write is on its way, it is sent once that one is answered", async () => {
+    const { layer, user, posted } = await renderLayer();
+    await user.click(option(layer, "30 см"));
+    // a card's add on the menu behind the layer, still on its way
+    let answer!: () => void;
+    act(() => cartWrites.send(() => new Promise<void>((resolve) => (answer = resolve)), "add-from-card"));
+    await user.click(addButton(layer));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posted).toEqual([]);
+    act(() => answer());
+    expect(await screen.findByTestId("elsewhere")).toHaveProperty("textContent", "the menu");
+    expect(posted).toHaveLength(1);
   });
 });
 

@@ -30,7 +30,9 @@ export function useCartWrite(key: string, fetcher: { submit: Submit }) {
       event.preventDefault();
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       const target = submitter instanceof HTMLButtonElement ? submitter : event.currentTarget;
-      write(target, { method: "post", action: "/cart", preventScrollReset: true });
+      // the form's own action: the cart's forms post to /cart, a position's add form to its own route
+      const action = event.currentTarget.getAttribute("action") ?? "/cart";
+      write(target, { method: "post", action, preventScrollReset: true });
     },
     /** `fetcher.submit`, or the same call later, after the writes before it were answered */
     submit(target: Target, options: SubmitOptions) {

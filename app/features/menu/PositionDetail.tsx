@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -68,7 +69,11 @@ export function PositionDetail({
   const formId = useId();
   // the −/+ buttons need JavaScript; without it the number field alone sets the count
   const hydrated = useHydrated();
-  const fetcher = useFetcher<PositionActionData>();
+  // this layer's own fetcher (its answer is not another position's); the add writes the cart's cookie: one cart
+  // write at a time (ADR 119, 208)
+  const fetcherKey = `position-add-${formId}`;
+  const fetcher = useFetcher<PositionActionData>({ key: fetcherKey });
+  const write = useCartWrite(fetcherKey, fetcher);
   const answer = fetcher.data ?? actionData ?? null;
   const [choice, setChoice] = useState<Choice>(() => parseChoice(actionData?.values.modifier ?? []));
   const [count, setCount] = useState(actionData?.values.count ?? 1);
@@ -113,7 +118,9 @@ export function PositionDetail({
       setClientErrors(missing);
       const first = position.modifiers.find((g) => missing[g.id]);
       if (first) document.getElementById(`modifier-group-${first.id}`)?.scrollIntoView({ block: "center", behavior: "smooth" });
+      return;
     }
+    write.onSubmit(event);
   };
 
   const busy = fetcher.state !== "idle";
