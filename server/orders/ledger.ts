@@ -73,6 +73,9 @@ export type LedgerAnswer<T> =
   /** the form has no order and none is coming: the customer may send it again (`attempted`: an attempt was made) */
   | { kind: "none"; attempted: boolean };
 
+/** What placing a form answers: its order, or "checking" — never "none" (a form sent is an attempt) */
+export type PlaceAnswer<T> = Exclude<LedgerAnswer<T>, { kind: "none" }>;
+
 export interface OrderAttempt<T> {
   /** places the order upstream (runs at most once per call of `place`, and only with the claim held) */
   place(): Promise<T>;
@@ -93,7 +96,7 @@ export interface BrowserHint {
 
 export interface OrderLedger {
   /** The one order of a form: placed now, or the earlier one, or "checking" while its outcome is unknown. */
-  place<T>(key: string, owner: string, attempt: OrderAttempt<T>, hint?: BrowserHint | null): Promise<LedgerAnswer<T>>;
+  place<T>(key: string, owner: string, attempt: OrderAttempt<T>, hint?: BrowserHint | null): Promise<PlaceAnswer<T>>;
   /** What is known of a form's order now; an unknown outcome is asked of the upstream with `find`. */
   outcome<T>(key: string, owner: string, find: () => Promise<T | null>, hint?: BrowserHint | null): Promise<LedgerAnswer<T>>;
 }
@@ -113,7 +116,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
   const joinPollMs = options.joinPollMs ?? JOIN_POLL_MS;
   const log = options.log ?? (() => undefined);
   // one run per key in this process: a double click joins the first click's run
-  const inFlight = new Map<string, { owner: string; run: Promise<LedgerAnswer<unknown>> }>();
+  const inFlight = new Map<string, { owner: string; run: Promise<PlaceAnswer<unknown>> }>();
 
   const read = async (key: string) => {
     try {
@@ -125,7 +128,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
   const attemptId = () => crypto.randomUUID();
 
   /** the record's answer, asking the upstream when the outcome is unknown; `retake` when the form may be placed again */
-  async function resolve<T>(key: string, owner: string, record: LedgerRecord, find: () => Promise<T | null>): Promise<LedgerAnswer<T> | "retake"> {
+  async function resolve<T>(key: string, owner: string, record: LedgerRecord, find: () => Promise<T | null>): Promise<PlaceAnswer<T> | "retake"> {
     if (record.owner !== owner) throw new LedgerOwnerMismatch();
     if (record.state === "placed") return { kind: "placed", value: record.value as T, replayed: true };
     let found: T | null;
@@ -159,7 +162,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
    * taken for a free form — it may have been lost with Redis's data while its attempt still runs — so the upstream is
    * asked, and "checking" it is until the outcome is known.
    */
-  async function join<T>(key: string, owner: string, find: () => Promise<T | null>, startedAt: number): Promise<LedgerAnswer<T>> {
+  async function join<T>(key: string, owner: string, find: () => Promise<T | null>, startedAt: number): Promise<PlaceAnswer<T>> {
     const until = now() + joinWaitMs;
     for (;;) {
       const record = await read(key);
@@ -180,7 +183,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
   /** the browser's own word for a form the ledger has no record of: pending since then (a record Redis lost) */
   const hinted = (owner: string, hint: BrowserHint): LedgerRecord => ({ state: "pending", owner, startedAt: hint.startedAt, attempt: "browser" });
 
-  async function run<T>(key: string, owner: string, attempt: OrderAttempt<T>, hint: BrowserHint | null): Promise<LedgerAnswer<T>> {
+  async function run<T>(key: string, owner: string, attempt: OrderAttempt<T>, hint: BrowserHint | null): Promise<PlaceAnswer<T>> {
     for (let round = 0; round < 3; round++) {
       const existing = await read(key);
       if (!existing && hint && round === 0) {
@@ -240,7 +243,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
       const running = inFlight.get(key);
       if (running) {
         if (running.owner !== owner) throw new LedgerOwnerMismatch();
-        const answer = (await running.run) as LedgerAnswer<T>;
+        const answer = (await running.run) as PlaceAnswer<T>;
         return answer.kind === "placed" ? { ...answer, replayed: true } : answer;
       }
       const started = run(key, owner, attempt, hint);
@@ -255,7 +258,7 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
       const running = inFlight.get(key);
       if (running) {
         if (running.owner !== owner) throw new LedgerOwnerMismatch();
-        return (await running.run) as LedgerAnswer<T>;
+        return (await running.run) as PlaceAnswer<T>;
       }
       const record = (await read(key)) ?? (hint ? hinted(owner, hint) : null);
       if (!record) return { kind: "none", attempted: false };

@@ -158,7 +158,6 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
       if (!hint) state.order_attempt = { key: input.key, startedAt: attemptStarted };
       return { kind: "checking", key: input.key };
     }
-    if (answer.kind === "none") return { kind: "error", message: texts.errors.requestFailed, dayOff: false, code: null };
     const { value, replayed } = answer;
     // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
     if (!replayed) await rememberOrder(rc, owner, value, cart);
