@@ -50,6 +50,9 @@ describe("cart writes go one at a time (ADR 119)", () => {
     clock = 9_000;
     queue.observe(false);
     expect(sent).toEqual(["lost"]);
+    clock = 10_000; // not yet: after staleMs
+    queue.observe(false);
+    expect(sent).toEqual(["lost"]);
     clock = 10_001;
     queue.observe(false);
     expect(sent).toEqual(["lost", "next"]);
@@ -96,9 +99,25 @@ describe("a write is pending from the call until its submit settles (ADR 208)", 
     expect(changes.at(-1)).toBe(false);
   });
 
-  it("a submit that returns nothing, or throws, is not pending afterwards", () => {
+  it("a writer's own write on its way is not another's; a listener that left is told nothing", () => {
+    const queue = createWriteQueue();
+    const told: boolean[] = [];
+    const leave = queue.subscribe(() => told.push(queue.pending));
+    queue.send(() => new Promise(() => undefined), "line-a");
+    expect(queue.pendingExcept("line-a")).toBe(false); // its own next count goes at once
+    expect(queue.pendingExcept("persons")).toBe(true); // another writer waits
+    expect(told).toEqual([true]);
+    leave();
+    queue.send(() => undefined, "persons");
+    expect(told).toEqual([true]);
+  });
+
+  it("a submit that returns nothing (or null, or an object that is no promise), or throws, is not pending afterwards", () => {
     const queue = createWriteQueue();
     queue.send(() => undefined);
+    expect(queue.pending).toBe(false);
+    queue.send(() => null);
+    queue.send(() => ({ then: "not a function" }));
     expect(queue.pending).toBe(false);
     expect(() =>
       queue.send(() => {
@@ -106,6 +125,19 @@ describe("a write is pending from the call until its submit settles (ADR 208)", 
       }),
     ).toThrow("no form");
     expect(queue.pending).toBe(false);
+  });
+
+  it("a late answer to a write given up on does not take a later write of the same writer off the count", async () => {
+    vi.useFakeTimers();
+    const queue = createWriteQueue(Date.now, 10_000);
+    let late!: () => void;
+    queue.send(() => new Promise<void>((resolve) => (late = resolve)), "line-a");
+    vi.advanceTimersByTime(10_001); // given up on
+    expect(queue.pending).toBe(false);
+    queue.send(() => new Promise(() => undefined), "line-a"); // the line's next count, on its way
+    late();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.pending).toBe(true);
   });
 
   it("a submit whose promise never settles stops counting after staleMs: an order is never held for ever", () => {
