@@ -126,6 +126,23 @@ function expectNoLargeCookie(headers: Headers) {
   for (const cookie of headers.getSetCookie()) expect(Buffer.byteLength(cookie.split(";")[0]!)).toBeLessThanOrEqual(COOKIE_LIMIT_BYTES);
 }
 
+/** a short takeaway order of one line: the base of the property's listed examples */
+const EXAMPLE = {
+  signedIn: true,
+  delivery: false,
+  place: 0,
+  seed: 1,
+  lines: [0],
+  counts: Array.from({ length: CART_MAX_LINES }, (_, i) => ((i * 37) % 99) + 1),
+  name: "Анна",
+  phone: PHONES[0]!,
+  email: 0,
+  receiptEmail: 0,
+  comment: "",
+  paymentMethod: "CARD_UPON_RECEIPT" as const,
+};
+const FULL_CART = Array.from({ length: CART_MAX_LINES }, (_, i) => i);
+
 describe("checkout and the 4 KB cookie", () => {
   it("tells an anonymous customer with a full cart and long contact fields, keeping the cart and what was typed", async () => {
     // a delivery address at its fields' lengths (as the location page stores it) and as many lines as then fit
@@ -226,9 +243,18 @@ describe("checkout and the 4 KB cookie", () => {
           }
         },
       ),
-      { numRuns: 80 },
+      {
+        numRuns: 80,
+        // one case of each outcome comes first, so that every run reaches all three (random cases reach the refusal
+        // for size in a few per cent of runs only: an 80-run property missed it on a clean-clone CI run)
+        examples: [
+          [{ ...EXAMPLE, signedIn: false, delivery: true, place: 1, lines: FULL_CART, name: "字".repeat(50), email: 200, receiptEmail: 199, comment: "😀字".repeat(33) + "字", paymentMethod: "CARD_ONLINE" }],
+          [{ ...EXAMPLE, signedIn: false }],
+          [{ ...EXAMPLE, signedIn: true }],
+        ],
+      },
     );
-    // the generated cases reach the sign-in, the refusal for size and the order itself
+    // the cases reach the sign-in, the refusal for size and the order itself
     expect([...outcomes.keys()]).toEqual(expect.arrayContaining(["sign-in", "too-large", "placed"]));
   }, 180_000);
 });
