@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { useCartWrite } from "~/features/forms/use-cart-write";
 import { useTranslation } from "~/i18n/react";
 
 /**
@@ -7,9 +9,13 @@ import { useTranslation } from "~/i18n/react";
  */
 export function ConsentBanner() {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: "consent" });
+  // not the cart's cookie, but a write whose revalidation would race an order sent in the same moment: the order
+  // waits for it like for a cart write (ADR 208)
+  const write = useCartWrite("consent", fetcher);
+  const [accepted, setAccepted] = useState(false);
   const location = useLocation();
-  if (fetcher.state !== "idle" || fetcher.data) return null; // optimistic: gone as soon as accepted
+  if (accepted || fetcher.state !== "idle" || fetcher.data) return null; // optimistic: gone as soon as accepted
   return (
     <section
       aria-label={t("brand.consentLabel")}
@@ -19,7 +25,15 @@ export function ConsentBanner() {
       data-fixed-bottom=""
       data-consent-banner=""
     >
-      <fetcher.Form method="post" action="/preferences" className="flex items-center gap-3">
+      <fetcher.Form
+        method="post"
+        action="/preferences"
+        className="flex items-center gap-3"
+        onSubmit={(event) => {
+          write.onSubmit(event);
+          setAccepted(true);
+        }}
+      >
         <input type="hidden" name="intent" value="consent" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="flex-1 text-xs leading-snug md:text-sm">{t("brand.consentText")}</p>
