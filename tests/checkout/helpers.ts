@@ -86,6 +86,19 @@ export async function demoPersonAuth() {
   };
 }
 
+/**
+ * The demo's signed-in customer, signed in once before the file's tests: `customer.person` is the auth state a cookie
+ * carries, `customer.owner` the order ledger's owner id (the person's id). Read them inside tests and hooks.
+ */
+export function signedInDemoCustomer() {
+  const customer = {} as { person: Awaited<ReturnType<typeof demoPersonAuth>>; owner: string };
+  beforeAll(async () => {
+    customer.person = await demoPersonAuth();
+    customer.owner = String(customer.person.person_profile.id);
+  });
+  return customer;
+}
+
 /** A Cookie header holding this storefront state (and, optionally, a signed-in person). */
 export async function cookieWith(
   storefront: Partial<StorefrontState>,

@@ -2,9 +2,9 @@
 // customer is never shown a 500, nothing that might be a second order is placed, and the browser's own copy of its
 // last order (ADR 096) still shows. Through the /cart action and the success screen's loader against the twin.
 import { answerOf, settleAnswer } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, stateOf, twin, withUpstream, countOrdersTotal } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, signedInDemoCustomer, get, nextCookie, post, server, stateOf, twin, withUpstream, countOrdersTotal } from "./helpers";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
 import { loader as historyLoader } from "~/routes/orders.repeat";
@@ -15,12 +15,7 @@ import { routeArgs, services } from "../context";
 
 withUpstream();
 
-let person: Awaited<ReturnType<typeof demoPersonAuth>>;
-let owner: string;
-beforeAll(async () => {
-  person = await demoPersonAuth();
-  owner = String(person.person_profile.id);
-});
+const customer = signedInDemoCustomer();
 
 /** the orders_total counter's labels (docs/operations.md), counted since the test began */
 const counted = countOrdersTotal();
@@ -35,7 +30,7 @@ const MINUTE = 60_000;
 const submit = async (cookie: string, key: string) => answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, key }))));
 const successPage = (cookie: string, key: string) =>
   settleAnswer(async () => successLoader({ ...(await routeArgs(get(`/checkout/${key}`, cookie))), params: { key } }));
-const browser = (extra: Partial<StorefrontState>) => cookieWith({ ...TAKEAWAY_173, ...extra }, person);
+const browser = (extra: Partial<StorefrontState>) => cookieWith({ ...TAKEAWAY_173, ...extra }, customer.person);
 
 const away = new Error("redis: connection lost");
 const brokenStore: LedgerStore = {
@@ -54,7 +49,7 @@ afterEach(() => {
 });
 
 /** The browser's copy of an order it placed with `key` (ADR 096). */
-const lastOrder = (key: string, who = owner) => ({ key, owner: who, orderId: "9101", number: "A-9101", total: 39000, currency: "RUB" });
+const lastOrder = (key: string, who = customer.owner) => ({ key, owner: who, orderId: "9101", number: "A-9101", total: 39000, currency: "RUB" });
 
 describe("the shared ledger cannot answer", () => {
   it("a new order is not placed: the customer is told to try again in a minute, the cart and the form's attempt kept", async () => {

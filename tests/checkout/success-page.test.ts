@@ -2,7 +2,7 @@
 // never stored by a cache — and what finding an order there does to the cart. Through the success screen's loader and
 // the /cart action against the upstream twin through msw.
 import { answerOf, settleAnswer } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, stateOf, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, signedInDemoCustomer, get, nextCookie, post, server, stateOf, twin, withUpstream } from "./helpers";
 import { http, HttpResponse } from "msw";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/cart";
@@ -14,12 +14,7 @@ import { routeArgs, services, servicesWith } from "../context";
 
 withUpstream();
 
-let person: Awaited<ReturnType<typeof demoPersonAuth>>;
-let owner: string;
-beforeAll(async () => {
-  person = await demoPersonAuth();
-  owner = String(person.person_profile.id);
-});
+const customer = signedInDemoCustomer();
 const working = services().orders;
 afterEach(() => {
   services().orders = working;
@@ -36,7 +31,7 @@ const submit = async (cookie: string, key: string, fields: Record<string, string
   answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, ...fields, key }))));
 const successPage = (cookie: string, key: string, s: Services = services()) =>
   settleAnswer(async () => successLoader({ ...(await routeArgs(get(`/checkout/${key}`, cookie), {}, { services: s })), params: { key } }));
-const browser = (extra: Partial<StorefrontState>) => cookieWith({ ...TAKEAWAY_173, ...extra }, person);
+const browser = (extra: Partial<StorefrontState>) => cookieWith({ ...TAKEAWAY_173, ...extra }, customer.person);
 const ordersOf = (key: string) => twin.store.orders().filter((o) => o.payload.clientOrderKey === key);
 
 /** Sends the form with a cart; the upstream commits the order and its answer is lost (a 502 after the commit). */
@@ -65,7 +60,7 @@ describe("placed", () => {
     const key = crypto.randomUUID();
     const placed = await submit(await browser({ cart_positions: CART }), key);
     // the customer goes on shopping, then opens the success screen again (history, a bookmark)
-    const later = await cookieWith({ ...(await stateOf(nextCookie(await browser({}), placed.headers))), cart_positions: OTHER_CART, order_comment: "второй заказ" }, person);
+    const later = await cookieWith({ ...(await stateOf(nextCookie(await browser({}), placed.headers))), cart_positions: OTHER_CART, order_comment: "второй заказ" }, customer.person);
     const page = await successPage(later, key);
     expect(page.body.status).toBe("placed");
     const state = await stateOf(nextCookie(later, page.headers));
@@ -79,7 +74,7 @@ describe("placed", () => {
     // what the customer had chosen and typed is still there while we are checking
     const before = await stateOf(sent.cookie);
     expect(before).toMatchObject({ cart_positions: CART, order_promo_code: "WELCOME", order_comment: "у подъезда" });
-    const cookie = await cookieWith({ ...before, order_pre_order_at: "2026-12-01T09:00:00.000Z" }, person);
+    const cookie = await cookieWith({ ...before, order_pre_order_at: "2026-12-01T09:00:00.000Z" }, customer.person);
     const page = await successPage(cookie, key);
     expect(page.body).toMatchObject({ status: "placed", order: { orderId: String(ordersOf(key)[0]!.id), currency: "RUB" } });
     expect(page.body.payment).toBeNull();
@@ -90,7 +85,7 @@ describe("placed", () => {
     expect(after.order_comment ?? "").toBe("");
     expect(after.order_pre_order_at ?? null).toBeNull();
     expect(after.order_attempt ?? null).toBeNull();
-    expect(after.last_order).toMatchObject({ key, owner, currency: "RUB" });
+    expect(after.last_order).toMatchObject({ key, owner: customer.owner, currency: "RUB" });
   });
 
   it("an order paid online found after its answer was lost: the payment block, asked of the upstream", async () => {
@@ -104,7 +99,7 @@ describe("placed", () => {
   it("a kept time that says nothing (no instant): the page without a time", async () => {
     const key = crypto.randomUUID();
     const eta = { method: "TAKE_AWAY" as const, orderedAt: Date.now() - MINUTE, timezone: "+03:00", at: null, source: null };
-    const last_order = { key, owner, orderId: "9301", number: "A-9301", total: 39000, currency: "RUB", eta };
+    const last_order = { key, owner: customer.owner, orderId: "9301", number: "A-9301", total: 39000, currency: "RUB", eta };
     const page = await successPage(await browser({ last_order }), key);
     expect(page.body).toMatchObject({ status: "placed", order: { number: "A-9301" }, eta: null });
   });
@@ -126,7 +121,7 @@ describe("the currency of an order found on another server (its own cache)", () 
     // (each case its own order: the ledger keeps an order found with the currency it was found with)
     const seen = async (location: Partial<StorefrontState>) => {
       const { key } = await lostAnswer();
-      return (await successPage(await cookieWith({ ...location, order_attempt: { key, startedAt: Date.now() } }, person), key, fresh)).body;
+      return (await successPage(await cookieWith({ ...location, order_attempt: { key, startedAt: Date.now() } }, customer.person), key, fresh)).body;
     };
     expect(await seen(TAKEAWAY_173)).toMatchObject({ status: "placed", order: { currency: "KZT" } });
     expect(await seen({ city_id: 115, resto_id: null, order_delivery_method: "DELIVERY" })).toMatchObject({ status: "placed", order: { currency: "RUB" } });
