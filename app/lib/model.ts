@@ -27,9 +27,10 @@ export const linearRingSchema = z
   .array(positionCoordsSchema)
   .min(4)
   .refine((ring) => {
-    const first = ring[0]!;
-    const last = ring[ring.length - 1]!;
-    return first[0] === last[0] && first[1] === last[1];
+    // zod runs a refinement after a failed .min(): an empty ring must not throw here (it would fail every zone)
+    const first = ring[0];
+    const last = ring[ring.length - 1];
+    return first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
   }, "A polygon ring must end where it starts");
 export const polygonSchema = z.object({
   type: z.literal("Polygon"),

@@ -213,6 +213,29 @@ describe("issue 19: each list answer serves its valid records and drops each bad
     ]);
   });
 
+  it("a zone whose ring is empty or too short goes alone (an empty ring once threw and failed every zone as a network error)", async () => {
+    const zone = f.deliveriesPage(173).content[0]!;
+    const ring = zone.polygon.coordinates[0]!;
+    server.use(
+      mock.get(`${BASE}/1/restos/173/deliveries`, () =>
+        HttpResponse.json({
+          content: [
+            { ...zone, id: 1, polygon: { ...zone.polygon, coordinates: [[]] } },
+            zone,
+            { ...zone, id: 3, polygon: { ...zone.polygon, coordinates: [ring.slice(0, 2)] } },
+          ],
+          totalElements: 3,
+        }),
+      ),
+    );
+    const { value } = await upstream().delivery.zones(173);
+    expect(value).toEqual([zone]);
+    expectDrops([
+      { resource: "delivery-zones", id: 1, fields: ["polygon.coordinates[0]"], at: "content[0]" },
+      { resource: "delivery-zones", id: 3, fields: ["polygon.coordinates[0]"], at: "content[2]" },
+    ]);
+  });
+
   it("a deliveries page without content still fails as a wrong answer", async () => {
     server.use(mock.get(`${BASE}/1/restos/173/deliveries`, () => HttpResponse.json({ items: [] })));
     await expect(upstream().delivery.zones(173)).rejects.toMatchObject({ code: "invalid-response" });
