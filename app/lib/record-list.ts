@@ -72,6 +72,18 @@ export function failingFields(error: z.ZodError): string[] {
   return fields.slice(0, 10);
 }
 
+/**
+ * One record through its schema. A schema that throws on an odd record (a refinement reading past an empty list) is
+ * that record's failure, not the whole answer's: the record is left out like any other that fails.
+ */
+function parseRecord<S extends z.ZodTypeAny>(item: S, record: unknown): z.SafeParseReturnType<unknown, z.output<S>> | { success: false; error: null } {
+  try {
+    return item.safeParse(record);
+  } catch {
+    return { success: false, error: null };
+  }
+}
+
 export interface ListOptions {
   /** the kind of record, for logs and the metric */
   resource: string;
@@ -96,13 +108,13 @@ export function listOf<S extends z.ZodTypeAny>(item: S, options: ListOptions) {
     const reports: { index: number; drop: DroppedRecord }[] = [];
     const report = (index: number, drop: DroppedRecord) => reports.push({ index, drop });
     records.forEach((record, index) => {
-      const { result, drops } = collectDrops(() => item.safeParse(record));
+      const { result, drops } = collectDrops(() => parseRecord(item, record));
       if (!result.success) {
         report(index, {
           resource,
           id: readableId(record, idKey),
           at: at(index),
-          fields: failingFields(result.error),
+          fields: result.error ? failingFields(result.error) : ["(record)"],
           reason: "invalid",
         });
         return;

@@ -170,7 +170,14 @@ export function createHttp(options: HttpOptions): Http {
       }
       const common = { status, statusText: response.statusText, method, path };
       if (!json.ok) throw invalidResponseError({ ...common, body: text, cause: new Error("The answer is not JSON") });
-      const parsed = schema.safeParse(json.value);
+      // the answer came: a schema that throws on it (a refinement reading past an empty list) is a wrong answer too,
+      // never a network failure (which the breaker counts and the customer reads as "check your connection")
+      let parsed: z.SafeParseReturnType<unknown, z.output<S>>;
+      try {
+        parsed = schema.safeParse(json.value);
+      } catch (cause) {
+        throw invalidResponseError({ ...common, body: json.value, cause });
+      }
       if (!parsed.success) throw invalidResponseError({ ...common, body: json.value, cause: parsed.error });
       return parsed.data as z.output<S>;
     } catch (error) {

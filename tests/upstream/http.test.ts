@@ -252,6 +252,18 @@ describe("createHttp: spec §8 error mapping", () => {
     expect(warnings).toEqual(["upstream answer does not match its schema"]);
   });
 
+  it("a schema that throws while reading a 200 answer: 'invalid-response' (the answer came), never a network failure", async () => {
+    server.use(mock.get(`${BASE}/p`, () => HttpResponse.json({ id: 7, name: "x" })));
+    const throwing = itemSchema.refine(() => {
+      throw new TypeError("Cannot read properties of undefined (reading '0')");
+    });
+    const warnings: string[] = [];
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, logger: (level, msg) => level === "warn" && warnings.push(msg) });
+    const error = await failure(http.get("/p", throwing));
+    expect(error).toMatchObject({ kind: "invalid-response", code: "invalid-response", message: UNKNOWN_ERROR_MESSAGE, status: 200 });
+    expect(warnings).toEqual(["upstream answer does not match its schema"]);
+  });
+
   it("a 200 that is not JSON: 'invalid-response'", async () => {
     server.use(mock.get(`${BASE}/p`, () => new HttpResponse("<html>maintenance</html>", { status: 200 })));
     const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
