@@ -64,6 +64,8 @@ export function createOrders({ http }: Pick<UpstreamDeps, "http">): Orders {
       });
     },
     async findByKey(person, key) {
+      // z.array, not the catalog's record-by-record listOf: an order left out as unreadable would read as "none",
+      // and "none" lets the form be placed again once it settles (ADR 145). An unreadable record is "cannot tell".
       const orders = await http.get(`/api/v1/persons/${encodeURIComponent(person.personId)}/orders`, z.array(orderSchema), {
         token: person.accessToken,
         query: { clientOrderKey: key },

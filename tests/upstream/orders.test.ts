@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { http as mock, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { firstErrorCode } from "~server/upstream/errors";
@@ -118,7 +119,12 @@ describe("orders (spec §6, §7)", () => {
       ),
     );
     const order = await makeUpstream().orders.createOrder({ personId: 42, accessToken: "a" }, orderPayload);
-    expect(order).toMatchObject({ id: 9002, paymentUrl: "https://pay.example.com/p/1", paymentStatus: "PENDING", payEngine: "sber" });
+    expect(order).toMatchObject({
+      id: 9002,
+      paymentUrl: "https://pay.example.com/p/1",
+      paymentStatus: "PENDING",
+      payEngine: "sber",
+    });
     expect(order).toHaveProperty("extra", { nested: [1, 2] });
   });
 
@@ -148,5 +154,45 @@ describe("orders (spec §6, §7)", () => {
       message: "Network error when attempting to fetch resource.",
     });
     expect(hits.total()).toBe(1);
+  });
+
+  it("the order of a checkout key: found, none, and never 'none' when a record cannot be read (ADR 145: fail closed)", async () => {
+    const person = { personId: 42, accessToken: "access-1" };
+    const placed = { id: 9001, number: "A-17", status: "NEW", createdAt: "2026-11-28T10:00:00+03:00", total: 118000 };
+    const answer = (orders: unknown[]) =>
+      server.use(
+        mock.get(`${BASE}/api/v1/persons/42/orders`, ({ request }) =>
+          new URL(request.url).searchParams.get("clientOrderKey") === "k-1" ? HttpResponse.json(orders) : HttpResponse.json([]),
+        ),
+      );
+    answer([placed]);
+    await expect(makeUpstream().orders.findByKey(person, "k-1")).resolves.toMatchObject({ id: 9001, number: "A-17" });
+    answer([]);
+    await expect(makeUpstream().orders.findByKey(person, "k-1")).resolves.toBeNull();
+    // Unlike the catalog's lists (issue 19), this list is not read record by record: an order left out as unreadable
+    // would read as "not placed", and after ADR 145's settling time the form could be placed again. Any unreadable
+    // record makes the answer "cannot tell" (a throw), wherever it sits and whatever is wrong with it.
+    const unreadable = fc.constantFrom<[string, unknown]>(
+      ["id", null],
+      ["id", 1.5],
+      ["id", undefined],
+      ["number", 17],
+      ["status", null],
+      ["createdAt", 20261128],
+      ["total", 1180.5],
+      ["total", "118000"],
+    );
+    await fc.assert(
+      fc.asyncProperty(unreadable, fc.nat({ max: 2 }), fc.nat({ max: 2 }), async ([field, value], others, at) => {
+        const odd: Record<string, unknown> = { ...placed, id: 9100 };
+        if (value === undefined) delete odd[field];
+        else odd[field] = value;
+        const orders: unknown[] = Array.from({ length: others }, (_, i) => ({ ...placed, id: 9002 + i }));
+        orders.splice(Math.min(at, orders.length), 0, odd);
+        answer(orders);
+        await expect(makeUpstream().orders.findByKey(person, "k-1")).rejects.toMatchObject({ code: "invalid-response" });
+      }),
+      { numRuns: 60 },
+    );
   });
 });
