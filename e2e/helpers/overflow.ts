@@ -129,5 +129,6 @@ export async function expectNoSidewaysOverflow(page: Page, state: string): Promi
     await page.screenshot({ path, fullPage: false });
     await test.info().attach(`overflow at “${state}”`, { path, contentType: "image/png" });
   }
-  expect(problems, `${state} at ${page.viewportSize()?.width} px`).toEqual([]);
+  // soft: a test that checks several states names every one that overflows
+  expect.soft(problems, `${state} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
