@@ -228,7 +228,7 @@ describe("issue 19, generated: one changed record never fails a list answer nor 
           // the value sent is never logged
           expect(JSON.stringify(lines)).not.toContain("79991234567");
         }),
-        { numRuns: 120 },
+        { numRuns: 80 },
       );
     });
   }
@@ -294,7 +294,7 @@ describe("issue 19, generated: a resto's answer fails only for what makes it unr
           expect(lost.length, `${list} after a change at ${path.join(".")}`).toBeLessThanOrEqual(allowed);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });
