@@ -1,7 +1,8 @@
 /**
  * When an order can be placed for (issue 36 §2, spec §3 "Pre-order hours", §4 "Opening hours"): 'Как можно скорее'
  * while the restaurant accepts orders, and pre-order times — every `step` minutes within the pre-order hours of the
- * chosen method, while the restaurant is open, from now + minTimeMinutes up to `dayInAdvance` days ahead. Pure: the
+ * chosen method, while the restaurant is open, from now + minTimeMinutes up to `dayInAdvance` days ahead (at most
+ * `MAX_PRE_ORDER_DAYS`). Pure: the
  * clock, the hours and the timezone are arguments.
  *
  * Decisions the spec leaves open (ADR 151):
@@ -32,6 +33,12 @@ import {
 } from "./schedule";
 
 export const PRE_ORDER_STEP_MINUTES = 30;
+/**
+ * The furthest day a pre-order is offered for, whatever the upstream's `dayInAdvance` says. Every cart render computes
+ * the times: 36,500 days (a year typed as a century) took 16 s of the event loop and made 1.75 million options; 1e21
+ * never ended. 30 days of round-the-clock hours are 1,440 options.
+ */
+export const MAX_PRE_ORDER_DAYS = 30;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -66,7 +73,7 @@ export function preOrderSlots(
   const now = typeof instant === "number" ? instant : instant.getTime();
   const todayNumber = localDayNumber(now, timezone);
   const earliest = now + hours.minTimeMinutes * MINUTE;
-  const lastDay = todayNumber + Math.max(0, hours.dayInAdvance);
+  const lastDay = todayNumber + Math.min(MAX_PRE_ORDER_DAYS, Math.max(0, hours.dayInAdvance));
   const seen = new Set<number>();
   const slots: PreOrderSlot[] = [];
   // from yesterday: its hours past midnight fall on today

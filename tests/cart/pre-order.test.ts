@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { preOrderSlots } from "~/features/checkout/pre-order";
+import { MAX_PRE_ORDER_DAYS } from "~/lib/order-times";
 import type { WorkingHours } from "~/lib/model";
 
 const DAYS = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
@@ -35,6 +36,15 @@ describe("pre-order times (spec §3 type, minTimeMinutes, dayInAdvance, hours)",
       [2, "10:30"],
     ]);
     expect(slots[0]!.localDate).toBe("2025-01-08");
+  });
+
+  it("the upstream's horizon is believed up to MAX_PRE_ORDER_DAYS: a typo of a year, or 1e21, never stalls the cart", () => {
+    // every cart render asks for these times: a horizon of 1e21 days looped for ever, 400 days made 19,000 options
+    for (const dayInAdvance of [MAX_PRE_ORDER_DAYS, 400, 36_500, 1e21]) {
+      const wh: WorkingHours = { type: "DELIVERY", minTimeMinutes: 0, dayInAdvance, hours: hours("00:00", "23:59") };
+      const slots = preOrderSlots(wh, MONDAY_NOON, "+03:00");
+      expect(Math.max(...slots.map((s) => s.dayOffset)), `dayInAdvance ${dayInAdvance}`).toBe(MAX_PRE_ORDER_DAYS);
+    }
   });
 
   it("no hours for the method: only 'as soon as possible'", () => {
