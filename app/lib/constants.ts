@@ -84,3 +84,10 @@ export const CART_MAX_LINES = 50;
 export const CART_MAX_COUNT = 99;
 /** Most modifier entries one line may carry. */
 export const CART_MAX_MODIFIERS = 30;
+/**
+ * The highest price, in minor units, the storefront believes of one position, modifier item or delivery (a million
+ * roubles; no dish costs more). A higher one leaves its record out (issue 19: never sold at a price we cannot add up):
+ * with it, the fullest cart — 50 lines × 99, each with 30 modifier items × 99 — and a delivery add up to at most
+ * 1.5e15, inside JavaScript's safe integers (9e15), so the cart's sums are exact and never throw.
+ */
+export const MAX_PRICE_MINOR = 100_000_000;

@@ -12,10 +12,18 @@
  * default (`.catch`). server/upstream/README.md lists every field and its rule.
  */
 import { z } from "zod";
-import { KNOWN_MEASURE_UNITS } from "./constants";
+import { KNOWN_MEASURE_UNITS, MAX_PRICE_MINOR } from "./constants";
 
 export { KNOWN_MEASURE_UNITS };
 import { knownKeys, listOf } from "./record-list";
+
+/**
+ * A price the upstream sends, in minor units: a non-negative integer up to MAX_PRICE_MINOR (a fraction, a negative or
+ * an unbelievable amount is not guessed at: the record carrying it is left out, issue 19).
+ */
+const priceSchema = z.number().int().nonnegative().max(MAX_PRICE_MINOR);
+/** an order-size bound of a delivery rule: compared, never added, so any safe integer */
+const orderBoundSchema = z.number().int().safe();
 
 export const latLngSchema = z.object({ lat: z.number(), lng: z.number() });
 export type LatLng = z.infer<typeof latLngSchema>;
@@ -166,10 +174,10 @@ export type Resto = z.infer<typeof restoSchema>;
  * essential (prices and the promised time): a rule with one unreadable field is left out.
  */
 export const deliveryRuleSchema = z.object({
-  deliveryPrice: z.number().int().nonnegative(),
+  deliveryPrice: priceSchema,
   time: z.number().int().nonnegative(),
-  minOrderPrice: z.number().int().nonnegative().default(0),
-  maxOrderPrice: z.number().int().positive().nullable().default(null),
+  minOrderPrice: orderBoundSchema.nonnegative().default(0),
+  maxOrderPrice: orderBoundSchema.positive().nullable().default(null),
 });
 export type DeliveryRule = z.infer<typeof deliveryRuleSchema>;
 
@@ -188,7 +196,7 @@ export const deliveriesPageSchema = z.object({
 export const modifierItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  price: z.number().int().nonnegative().default(0),
+  price: priceSchema.default(0),
 });
 export type ModifierItem = z.infer<typeof modifierItemSchema>;
 export const modifierGroupSchema = z
@@ -276,8 +284,8 @@ export const positionSchema = z.object({
   positionGroup: z.object({ id: z.number().int() }).nullable().default(null),
   name: z.string(),
   description: z.string().default("").catch(""),
-  /** minor units: a non-negative integer, else the position is not sold (never at a guessed price) */
-  price: z.number().int().nonnegative(),
+  /** minor units: a non-negative integer up to MAX_PRICE_MINOR, else the position is not sold (never at a guessed price) */
+  price: priceSchema,
   photos: photosSchema,
   /** display only: an unknown unit is kept (shown plainly), an unreadable measure is not shown */
   measure: z

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ModifierGroup } from "~/lib/model";
+import { deliveryRuleSchema, modifierItemSchema, positionSchema, type ModifierGroup } from "~/lib/model";
+import { orderTotal } from "~/lib/thresholds";
 import {
   addLine,
   type CartLine,
@@ -16,7 +17,7 @@ import {
   setCount,
   validateModifierChoice,
 } from "~/lib/cart";
-import { CART_MAX_COUNT, CART_MAX_LINES } from "~/lib/constants";
+import { CART_MAX_COUNT, CART_MAX_LINES, CART_MAX_MODIFIERS } from "~/lib/constants";
 
 const cheese = { modifierGroupId: 10, itemId: 101, count: 1 };
 const bacon = { modifierGroupId: 10, itemId: 102, count: 2 };
@@ -272,6 +273,41 @@ describe("priceLines", () => {
 
   it("an empty cart costs nothing", () => {
     expect(priceLines([], catalog)).toEqual({ lines: [], dropped: [], total: 0, count: 0 });
+  });
+});
+
+describe("prices the upstream may send (issue 19) never break a cart's sums", () => {
+  // any price the model's schemas accept: a position, a modifier item and a delivery price at the limits of a cart
+  const accepted = (schema: { safeParse(value: unknown): { success: boolean } }, field: string) =>
+    fc
+      .oneof(fc.nat({ max: 100_000 }), fc.maxSafeNat(), fc.constantFrom(2 ** 53, 1e15, 1e21, 99_999_999, 100_000_000, 100_000_001))
+      .filter((price) => schema.safeParse({ ...SAMPLE[field], price, deliveryPrice: price }).success);
+  const SAMPLE: Record<string, Record<string, unknown>> = {
+    position: { id: 1, menu: { id: 1 }, positionGroup: null, name: "p" },
+    item: { id: 1, name: "i" },
+    rule: { time: 30, minOrderPrice: 0, maxOrderPrice: null },
+  };
+
+  it("a full cart of the most expensive accepted positions and modifiers has a safe total, delivery included", () => {
+    fc.assert(
+      fc.property(
+        accepted(positionSchema, "position"),
+        accepted(modifierItemSchema, "item"),
+        accepted(deliveryRuleSchema, "rule"),
+        (price, itemPrice, deliveryPrice) => {
+          const items = Array.from({ length: CART_MAX_MODIFIERS }, (_, i) => ({ id: 100 + i, name: `m${i}`, price: itemPrice }));
+          const lookup: CatalogLookup = {
+            position: (id) => ({ id, name: `p${id}`, price }),
+            modifierGroups: () => [{ id: 9, modifierId: 90, name: "g", items }],
+          };
+          const modifiers = items.map((item) => ({ modifierGroupId: 9, itemId: item.id, count: CART_MAX_COUNT }));
+          const cart: CartLine[] = Array.from({ length: CART_MAX_LINES }, (_, i) => ({ positionId: i + 1, menuId: 1, count: CART_MAX_COUNT, modifiers }));
+          const priced = priceLines(cart, lookup);
+          expect(priced.lines).toHaveLength(CART_MAX_LINES);
+          expect(Number.isSafeInteger(orderTotal({ itemsTotal: priced.total, deliveryPrice, method: "DELIVERY" }))).toBe(true);
+        },
+      ),
+    );
   });
 });
 

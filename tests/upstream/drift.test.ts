@@ -6,6 +6,7 @@
  */
 import { http as mock, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_PRICE_MINOR } from "~/lib/constants";
 import { ApiError } from "~server/upstream/errors";
 import type { Upstream } from "~server/upstream";
 import { addTelemetrySink, type Labels } from "~server/telemetry";
@@ -289,6 +290,35 @@ describe("issue 19: each list answer serves its valid records and drops each bad
     const text = JSON.stringify(lines);
     for (const value of ["Иван", "79991234567", "secret", "450.5", "-100"]) expect(text).not.toContain(value);
     expect(dropLines()[0]!.fields.path).toBe("/1/p/menus/1/positions");
+  });
+
+  it("prices beyond belief (above MAX_PRICE_MINOR, or past JavaScript's safe integers) are not sold: a cart could not add them up", async () => {
+    server.use(
+      mock.get(`${BASE}/1/p/menus/1/positions`, () =>
+        HttpResponse.json([pos(101, { price: MAX_PRICE_MINOR }), pos(102, { price: MAX_PRICE_MINOR + 1 }), pos(103, { price: 1e21 }), pos(104, { price: 2 ** 53 })]),
+      ),
+      mock.get(`${BASE}/1/restos/173/deliveries`, () => {
+        const zone = f.deliveriesPage(173).content[0]!;
+        const rule = zone.rules[1]!;
+        return HttpResponse.json({
+          content: [{ ...zone, rules: [rule, { ...rule, deliveryPrice: 1e21 }, { ...rule, maxOrderPrice: 1e21 }, { ...rule, minOrderPrice: 2 ** 53 }] }],
+          totalElements: 1,
+        });
+      }),
+    );
+    const client = upstream();
+    const { value: positions } = await client.catalog.positions(1);
+    expect(positions.map((p) => [p.id, p.price])).toEqual([[101, MAX_PRICE_MINOR]]);
+    const { value: zones } = await client.delivery.zones(173);
+    expect(zones[0]!.rules).toEqual([f.deliveriesPage(173).content[0]!.rules[1]]);
+    expectDrops([
+      { resource: "positions", id: 102, fields: ["price"], at: "[1]" },
+      { resource: "positions", id: 103, fields: ["price"], at: "[2]" },
+      { resource: "positions", id: 104, fields: ["price"], at: "[3]" },
+      { resource: "delivery-rules", id: null, fields: ["deliveryPrice"], at: "content[0].rules[1]" },
+      { resource: "delivery-rules", id: null, fields: ["maxOrderPrice"], at: "content[0].rules[2]" },
+      { resource: "delivery-rules", id: null, fields: ["minOrderPrice"], at: "content[0].rules[3]" },
+    ]);
   });
 
   it("a list answer that is not a list still fails as a wrong answer, with no drops", async () => {
