@@ -71,6 +71,8 @@ export interface HttpOptions {
   logger?: Logger;
   /** GET retries and the circuit breaker; defaults: 2 retries, open after 5 failures for 10 s */
   resilience?: ResilienceOptions;
+  /** the largest answer read, in bytes (default DEFAULT_MAX_BODY_BYTES); a larger one is a wrong answer */
+  maxBodyBytes?: number;
 }
 
 export interface Http {
@@ -85,6 +87,12 @@ export interface Http {
 
 export const DEFAULT_GET_TIMEOUT_MS = 5_000;
 export const DEFAULT_POST_TIMEOUT_MS = 15_000;
+/**
+ * The largest upstream answer read into memory: 32 MiB, a hundred times the demo's 1,000-position menu. The time limit
+ * alone would let a fast upstream send gigabytes (a list without its paging, say) into one process's memory and one
+ * JSON.parse; past this, reading stops and the call fails as a wrong answer.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 const noop: Logger = () => {};
 
@@ -97,6 +105,32 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   }
   const search = params.toString();
   return search ? `${url}?${search}` : url;
+}
+
+/** The body's text, or null once it passes `maxBytes` (reading stops there; a Content-Length above it is not read). */
+async function readBody(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    // not awaited: a cancel may wait for the source, which owes us nothing
+    void response.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  // as Response.text() decodes: UTF-8, a leading byte order mark dropped
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** JSON of a body text: null for an empty body, { ok: false } when it is not JSON. */
@@ -115,6 +149,7 @@ export function createHttp(options: HttpOptions): Http {
   const getMs = options.timeouts?.getMs ?? DEFAULT_GET_TIMEOUT_MS;
   const postMs = options.timeouts?.postMs ?? DEFAULT_POST_TIMEOUT_MS;
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const stats: HttpStats = { calls: 0, failures: 0, inFlight: 0 };
   const resilience = createResilience(options.resilience);
 
@@ -139,7 +174,7 @@ export function createHttp(options: HttpOptions): Http {
     stats.inFlight++;
     try {
       let response: Response;
-      let text: string;
+      let text: string | null;
       try {
         response = await doFetch(buildUrl(baseUrl, path, opts.query), {
           method,
@@ -148,13 +183,19 @@ export function createHttp(options: HttpOptions): Http {
           signal,
         });
         status = response.status;
-        text = await response.text();
+        text = await readBody(response, maxBodyBytes);
       } catch (cause) {
         // spec §8 network failure; a timeout is one with its own code
         if (timeout.aborted && !opts.signal?.aborted) throw timeoutError(method, path, timeoutMs, cause);
         throw networkError(method, path, cause);
       }
 
+      if (text === null) {
+        // too large to read: a refusal stays a refusal (its status), an answer is a wrong one
+        const cause = new Error(`The answer is larger than ${maxBodyBytes} bytes`);
+        if (!response.ok) throw httpError({ status, statusText: response.statusText, body: "", method, path, notFoundMessage: opts.notFoundMessage });
+        throw invalidResponseError({ status, statusText: response.statusText, method, path, body: null, cause });
+      }
       const json = parseJson(text);
       if (!response.ok) {
         // spec §8: first errors[] entry, else status text; the body is kept (JSON, else raw text)

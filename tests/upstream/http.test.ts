@@ -264,6 +264,34 @@ describe("createHttp: spec §8 error mapping", () => {
     expect(warnings).toEqual(["upstream answer does not match its schema"]);
   });
 
+  it("an answer larger than maxBodyBytes is not read into memory: 'invalid-response', declared or streamed", async () => {
+    const big = JSON.stringify({ id: 1, name: "x".repeat(5_000) });
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE, maxBodyBytes: 4_096 });
+    // declared by its Content-Length
+    server.use(mock.get(`${BASE}/declared`, () => HttpResponse.json(JSON.parse(big))));
+    expect(await failure(http.get("/declared", itemSchema))).toMatchObject({ code: "invalid-response", message: UNKNOWN_ERROR_MESSAGE, status: 200 });
+    // streamed without a length, and without an end: reading stops at the limit
+    let pulled = 0;
+    server.use(
+      mock.get(`${BASE}/endless`, () => {
+        const stream = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode(`{"id":1,"name":"${"y".repeat(1_000)}`));
+          },
+        });
+        return new HttpResponse(stream, { status: 200, headers: { "content-type": "application/json" } });
+      }),
+    );
+    expect(await failure(http.get("/endless", itemSchema))).toMatchObject({ code: "invalid-response", status: 200 });
+    expect(pulled).toBeLessThan(20);
+    // a refusal keeps its status; an answer within the limit, with a byte order mark, is read as before
+    server.use(mock.get(`${BASE}/refused`, () => HttpResponse.json({ errors: [{ message: "x".repeat(5_000) }] }, { status: 422 })));
+    expect(await failure(http.get("/refused", itemSchema))).toMatchObject({ kind: "http", status: 422 });
+    server.use(mock.get(`${BASE}/bom`, () => new HttpResponse(`\uFEFF{"id":7,"name":"ok"}`, { status: 200 })));
+    await expect(http.get("/bom", itemSchema)).resolves.toEqual({ id: 7, name: "ok" });
+  });
+
   it("a 200 that is not JSON: 'invalid-response'", async () => {
     server.use(mock.get(`${BASE}/p`, () => new HttpResponse("<html>maintenance</html>", { status: 200 })));
     const error = await failure(createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE }).get("/p", itemSchema));
