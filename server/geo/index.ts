@@ -11,6 +11,8 @@
  */
 import { z } from "zod";
 import type { Bounds, LatLng } from "~/lib/model";
+import { collectDrops, listOf } from "~/lib/record-list";
+import { readBodyText } from "../read-body";
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -54,25 +56,27 @@ export interface Geo {
 export const PLACES_BASE = "https://places.googleapis.com/v1";
 export const GEOCODE_URL = "https://maps.googleapis.com/maps/api/geocode/json";
 
+/** the largest geocoder answer read (a page of suggestions or results is a few kilobytes) */
+export const GEO_MAX_BODY_BYTES = 1024 * 1024;
+
 const autocompleteSchema = z.object({
-  suggestions: z
-    .array(
-      z.object({
-        placePrediction: z
-          .object({
-            placeId: z.string(),
-            text: z.object({ text: z.string() }).optional(),
-            structuredFormat: z
-              .object({
-                mainText: z.object({ text: z.string() }),
-                secondaryText: z.object({ text: z.string() }).optional(),
-              })
-              .optional(),
-          })
-          .optional(),
-      }),
-    )
-    .default([]),
+  suggestions: listOf(
+    z.object({
+      placePrediction: z
+        .object({
+          placeId: z.string(),
+          text: z.object({ text: z.string() }).optional(),
+          structuredFormat: z
+            .object({
+              mainText: z.object({ text: z.string() }),
+              secondaryText: z.object({ text: z.string() }).optional(),
+            })
+            .optional(),
+        })
+        .optional(),
+    }),
+    { resource: "address-suggestions", idKey: null },
+  ).default([]),
 });
 
 const placeDetailsSchema = z.object({
@@ -84,16 +88,15 @@ const placeDetailsSchema = z.object({
 
 const geocodingSchema = z.object({
   status: z.string(),
-  results: z
-    .array(
-      z.object({
-        place_id: z.string(),
-        formatted_address: z.string().default(""),
-        geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
-        address_components: z.array(z.object({ long_name: z.string(), types: z.array(z.string()) })).default([]),
-      }),
-    )
-    .default([]),
+  results: listOf(
+    z.object({
+      place_id: z.string(),
+      formatted_address: z.string().default(""),
+      geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }),
+      address_components: z.array(z.object({ long_name: z.string(), types: z.array(z.string()) })).default([]),
+    }),
+    { resource: "geocoding-results", idKey: null },
+  ).default([]),
 });
 
 type Component = { text: string; types: string[] };
@@ -143,11 +146,22 @@ export function createGeo(options: GeoOptions): Geo {
         if (response.status !== 404) report(what, new Error(`HTTP ${response.status}`));
         return null;
       }
-      const parsed = schema.safeParse(await response.json());
+      const text = await readBodyText(response, GEO_MAX_BODY_BYTES);
+      if (text === null) {
+        report(what, new Error(`The answer is larger than ${GEO_MAX_BODY_BYTES} bytes`));
+        return null;
+      }
+      const { result: parsed, drops } = collectDrops(() => schema.safeParse(JSON.parse(text)));
       if (!parsed.success) {
         report(what, parsed.error);
         return null;
       }
+      // a suggestion or result that cannot be read is left out, the others are offered (issue 19's rule)
+      if (drops.length > 0)
+        report(
+          what,
+          new Error(`${drops.length} record(s) left out: ${drops.map((d) => `${d.at} ${d.fields.join(",")}`).join("; ")}`),
+        );
       return parsed.data as z.infer<T>;
     } catch (error) {
       report(what, error);

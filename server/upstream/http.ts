@@ -7,6 +7,7 @@
  */
 import type { z } from "zod";
 import { type ApiError, httpError, invalidResponseError, isApiError, networkError, timeoutError } from "./errors";
+import { readBodyText } from "../read-body";
 import { telemetry } from "../telemetry";
 import { createResilience, endpointOf, type ResilienceOptions } from "./resilience";
 
@@ -107,32 +108,6 @@ export function buildUrl(baseUrl: string, path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
-/** The body's text, or null once it passes `maxBytes` (reading stops there; a Content-Length above it is not read). */
-async function readBody(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    // not awaited: a cancel may wait for the source, which owes us nothing
-    void response.body?.cancel().catch(() => {});
-    return null;
-  }
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  // as Response.text() decodes: UTF-8, a leading byte order mark dropped
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /** JSON of a body text: null for an empty body, { ok: false } when it is not JSON. */
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text.trim() === "") return { ok: true, value: null };
@@ -183,7 +158,7 @@ export function createHttp(options: HttpOptions): Http {
           signal,
         });
         status = response.status;
-        text = await readBody(response, maxBodyBytes);
+        text = await readBodyText(response, maxBodyBytes);
       } catch (cause) {
         // spec §8 network failure; a timeout is one with its own code
         if (timeout.aborted && !opts.signal?.aborted) throw timeoutError(method, path, timeoutMs, cause);
@@ -193,7 +168,15 @@ export function createHttp(options: HttpOptions): Http {
       if (text === null) {
         // too large to read: a refusal stays a refusal (its status), an answer is a wrong one
         const cause = new Error(`The answer is larger than ${maxBodyBytes} bytes`);
-        if (!response.ok) throw httpError({ status, statusText: response.statusText, body: "", method, path, notFoundMessage: opts.notFoundMessage });
+        if (!response.ok)
+          throw httpError({
+            status,
+            statusText: response.statusText,
+            body: "",
+            method,
+            path,
+            notFoundMessage: opts.notFoundMessage,
+          });
         throw invalidResponseError({ status, statusText: response.statusText, method, path, body: null, cause });
       }
       const json = parseJson(text);
@@ -231,7 +214,11 @@ export function createHttp(options: HttpOptions): Http {
       const durationMs = Math.round(performance.now() - started);
       logger("debug", "upstream call", { method, path, status, durationMs });
       onCall?.({ method, path, status, durationMs, ok: failure === null, errorCode: failure?.code ?? null });
-      telemetry.observe("upstream_call_duration_seconds", { endpoint: endpointOf(method, path), outcome: outcomeOf(failure) }, durationMs / 1000);
+      telemetry.observe(
+        "upstream_call_duration_seconds",
+        { endpoint: endpointOf(method, path), outcome: outcomeOf(failure) },
+        durationMs / 1000,
+      );
     }
   }
 

@@ -105,4 +105,37 @@ describe("server/geo", () => {
     server.use(http.post(`${PLACES_BASE}/places:autocomplete`, () => HttpResponse.error()));
     expect(await geo.suggest("тверская", { bounds, language: "ru" })).toEqual([]);
   });
+
+  it("one odd suggestion or result is left out and reported, never the others (the geocoder drifts too)", async () => {
+    const prediction = (placeId: unknown, main: string) => ({
+      placePrediction: { placeId, text: { text: main }, structuredFormat: { mainText: { text: main }, secondaryText: { text: "Москва" } } },
+    });
+    server.use(
+      http.post(`${PLACES_BASE}/places:autocomplete`, () =>
+        HttpResponse.json({ suggestions: [prediction("p1", "Тверская улица, 7"), prediction(null, "Без id"), prediction("p3", "Тверская улица, 9")] }),
+      ),
+    );
+    errors.length = 0;
+    expect((await geo.suggest("тверская", { bounds, language: "ru" })).map((s) => s.placeId)).toEqual(["p1", "p3"]);
+    expect(errors).toEqual(["autocomplete"]);
+
+    const result = (placeId: string, lat: unknown) => ({
+      place_id: placeId,
+      formatted_address: "Тверская ул., 7, Москва",
+      geometry: { location: { lat, lng: 37.61 } },
+      address_components: [{ long_name: "7", types: ["street_number"] }, { long_name: "Тверская улица", types: ["route"] }],
+    });
+    server.use(http.get(GEOCODE_URL, () => HttpResponse.json({ status: "OK", results: [result("odd", "55.7"), result("good", 55.7575)] })));
+    errors.length = 0;
+    expect(await geo.geocode("тверская 7", { bounds, language: "ru" })).toMatchObject({ placeId: "good" });
+    expect(errors).toEqual(["geocode"]);
+  });
+
+  it("an answer larger than the bound is not read: no result, reported", async () => {
+    const huge = "x".repeat(2 * 1024 * 1024);
+    server.use(http.post(`${PLACES_BASE}/places:autocomplete`, () => HttpResponse.json({ suggestions: [], padding: huge })));
+    errors.length = 0;
+    expect(await geo.suggest("тверская", { bounds, language: "ru" })).toEqual([]);
+    expect(errors).toEqual(["autocomplete"]);
+  });
 });
