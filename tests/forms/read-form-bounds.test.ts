@@ -62,6 +62,39 @@ async function refusal(request: Request): Promise<{ status: number; text: string
   return "form" in read ? { accepted: `${read.form.length} fields` } : read;
 }
 
+describe("any Content-Type and any body (hostile input, generated)", () => {
+  // what clients and scanners send: the two form types written every way a header allows, other types, and noise
+  const param = fc.constantFrom("; charset=utf-8", "; charset=koi8-r", "; charset=", ";", "; boundary=", '; boundary="', `; boundary=${BOUNDARY}`, `; boundary="${BOUNDARY}"`, "; boundary=a; boundary=b", `; boundary=${"b".repeat(71)}`, "; x=\u0000");
+  const contentType = fc.oneof(
+    fc.tuple(fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data", "MULTIPART/FORM-DATA", " application/x-www-form-urlencoded "), fc.array(param, { maxLength: 3 })).map(([type, params]) => type + params.join("")),
+    fc.constantFrom("application/json", "text/plain", "text/plain;charset=UTF-8", "application/xml", "application/octet-stream", "multipart/mixed; boundary=x", "application/csp-report", "*/*", ""),
+    fc.string({ maxLength: 200 }),
+  );
+  const body = fc.oneof(
+    fc.uint8Array({ maxLength: 4_096 }),
+    fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 })), { maxLength: 20 }).map((entries) => urlEncoded(entries)),
+    fc.array(fc.tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 40 })), { maxLength: 20 }).map((entries) => multipart(entries)),
+    fc.constant(new TextEncoder().encode('{"intent":"add","positionId":10031}')),
+  );
+
+  it("is read as a form or refused with 400, 413 or 415 and the customer's message — never a thrown error", async () => {
+    await fc.assert(
+      fc.asyncProperty(contentType, body, async (type, bytes) => {
+        let request: Request;
+        try {
+          request = postOf("/cart", { what: "generated", body: bytes, type });
+        } catch {
+          return; // a header the platform itself will not send (fetch refuses it before any server could see it)
+        }
+        const read = await outcome(request);
+        if ("status" in read) expect([400, 413, 415]).toContain(read.status);
+        if ("status" in read) expect(read.text).toBe(FORM_REJECTED);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe("the form reader's bounds (ADR 142)", () => {
   it("reads every form inside the bounds as request.formData() would", async () => {
     await fc.assert(
