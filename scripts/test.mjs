@@ -9,6 +9,7 @@
  * ends, so the log reads stage by stage; the browser stage, alone in its phase, prints as it goes.
  */
 import { spawn } from "node:child_process";
+import { machineSpeedMs } from "./machine-speed.mjs";
 
 const PHASES = [
   [
@@ -22,13 +23,17 @@ const PHASES = [
   [["browser", "npm", ["run", "test:e2e"]]],
 ];
 
+// the machine's speed first (scripts/machine-speed.mjs): stage times from different machines or days compare through it
+const speed = machineSpeedMs();
+process.stdout.write(`machine speed: ${speed} ms for the reference work (scripts/machine-speed.mjs)\n`);
+
 const times = [];
 const started = Date.now();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 const report = () => {
   const lines = times.map(([name, ms, ok]) => `  ${name.padEnd(10)} ${seconds(ms).padStart(7)} s${ok ? "" : "  FAILED"}`);
   process.stdout.write(
-    `\nnpm test stages (a phase's stages run side by side):\n${lines.join("\n")}\n  ${"total".padEnd(10)} ${seconds(Date.now() - started).padStart(7)} s\n`,
+    `\nnpm test stages (a phase's stages run side by side):\n${lines.join("\n")}\n  ${"total".padEnd(10)} ${seconds(Date.now() - started).padStart(7)} s\n  machine speed ${speed} ms\n`,
   );
 };
 
