@@ -290,6 +290,25 @@ describe("createHttp: spec §8 error mapping", () => {
     expect(await failure(http.get("/refused", itemSchema))).toMatchObject({ kind: "http", status: 422 });
     server.use(mock.get(`${BASE}/bom`, () => new HttpResponse(`\uFEFF{"id":7,"name":"ok"}`, { status: 200 })));
     await expect(http.get("/bom", itemSchema)).resolves.toEqual({ id: 7, name: "ok" });
+    // exactly at the bound is within it, declared or streamed (chunked, no Content-Length)
+    const exact = `{"id":8,"name":"${"z".repeat(4_096 - 18)}"}`;
+    expect(new TextEncoder().encode(exact).byteLength).toBe(4_096);
+    server.use(mock.get(`${BASE}/exact`, () => HttpResponse.text(exact)));
+    await expect(http.get("/exact", itemSchema)).resolves.toMatchObject({ id: 8 });
+    server.use(
+      mock.get(`${BASE}/exact-streamed`, () => {
+        const bytes = new TextEncoder().encode(exact);
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, 1_000));
+            controller.enqueue(bytes.slice(1_000));
+            controller.close();
+          },
+        });
+        return new HttpResponse(stream, { status: 200 });
+      }),
+    );
+    await expect(http.get("/exact-streamed", itemSchema)).resolves.toMatchObject({ id: 8 });
   });
 
   it("a 200 that is not JSON: 'invalid-response'", async () => {
