@@ -2,6 +2,7 @@
  * A third party's answer read with a bound (the upstream API, the geocoder): the time limit alone would let a fast
  * server send gigabytes into one process's memory and one JSON.parse.
  */
+import { readUpTo } from "~/lib/read-up-to";
 
 /** The body's text, or null once it passes `maxBytes` (reading stops there; a Content-Length above it is not read). */
 export async function readBodyText(response: Response, maxBytes: number): Promise<string | null> {
@@ -12,19 +13,7 @@ export async function readBodyText(response: Response, maxBytes: number): Promis
     return null;
   }
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
+  const bytes = await readUpTo(response.body, maxBytes, "cancel");
   // as Response.text() decodes: UTF-8, a leading byte order mark dropped
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return bytes && new TextDecoder().decode(bytes);
 }

@@ -1,3 +1,5 @@
+import { readUpTo } from "~/lib/read-up-to";
+
 /** Thrown when a body passes its limit. */
 export class BodyTooLarge extends Error {}
 
@@ -9,24 +11,7 @@ export class BodyTooLarge extends Error {}
  */
 export async function readBodyLimited(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      reader.releaseLock();
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readUpTo(request.body, limitBytes, "release");
+  if (!bytes) throw new BodyTooLarge();
   return bytes;
 }
