@@ -24,6 +24,8 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await page.getByRole("button", { name: "Увеличить количество «Морс клюквенный»" }).click();
     await expect(line("Морс клюквенный").getByTestId("cart-line-count")).toHaveText("2"); // optimistic
     await page.getByRole("button", { name: "Увеличить количество «Кола»" }).click();
+    // the first write is sent (on a busy machine it reaches the network later than its optimistic count shows)
+    await expect.poll(() => posts.length, "the first write is sent").toBe(1);
     await page.waitForTimeout(300);
     expect(posts, "the second write waits for the first's answer").toEqual(["set-count"]);
     release();
@@ -63,6 +65,8 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await page.getByRole("button", { name: "Увеличить количество «Кола»" }).click();
     await page.getByRole("link", { name: "Очистить корзину" }).click();
     await page.getByTestId("confirm-ok").click();
+    // the first write is sent (on a busy machine it reaches the network later than its optimistic count shows)
+    await expect.poll(() => posts.length, "the first write is sent").toBe(1);
     await page.waitForTimeout(300);
     expect(posts, "the clearing waits for the count's answer").toEqual(["set-count"]);
     release();
@@ -86,6 +90,8 @@ test.describe("cart writes one at a time (ADR 119)", () => {
     await page.getByRole("textbox", { name: "Промокод" }).fill("welcome");
     await page.getByRole("button", { name: "Применить" }).click();
     await page.getByRole("radio", { name: "Картой при получении" }).check();
+    // the first write is sent (on a busy machine it reaches the network later than its optimistic count shows)
+    await expect.poll(() => posts.length, "the first write is sent").toBe(1);
     await page.waitForTimeout(300);
     expect(posts, "the other writes wait for the first's answer").toEqual(["set-count"]);
     release();
