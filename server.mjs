@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { STATUS_CODES } from "node:http";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "react-router";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
@@ -257,13 +258,27 @@ app.all("*", async (req, res, next) => {
     next(error);
   }
 });
-// anything thrown past React Router: one JSON line (never Express's multi-line stack page), a plain 400/500
+/**
+ * The client's fault an error names (an http-errors status 400–499: the 400 above, and serve-static's 416 for a
+ * Range past a file's end, 412 for a failed precondition…), or null for a fault of ours
+ */
+function clientErrorStatus(error) {
+  const status = error?.status ?? error?.statusCode;
+  return Number.isInteger(status) && status >= 400 && status <= 499 ? status : null;
+}
+
+// anything thrown past React Router: one JSON line (never Express's multi-line stack page), a plain 4xx/500
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its four parameters
 app.use((error, req, res, _next) => {
-  const status = error?.status === 400 ? 400 : 500;
-  log(status === 400 ? "warn" : "error", "request failed", { route: req.path, status, error: error instanceof Error ? error.stack : String(error) });
+  const clientStatus = clientErrorStatus(error);
+  const status = clientStatus ?? 500;
+  log(clientStatus ? "warn" : "error", "request failed", { route: req.path, status, error: error instanceof Error ? error.stack : String(error) });
   if (res.headersSent) return res.destroy();
-  res.status(status).type("text/plain; charset=utf-8").send(status === 400 ? "Bad Request" : "Internal Server Error");
+  // the headers an http-error carries for its answer (a 416's Content-Range)
+  if (clientStatus && error.headers && typeof error.headers === "object") {
+    for (const [name, value] of Object.entries(error.headers)) if (typeof value === "string") res.setHeader(name, value);
+  }
+  res.status(status).type("text/plain; charset=utf-8").send(STATUS_CODES[status] ?? "Error");
 });
 
 const server = app.listen(env.PORT, env.HOST, () => log("info", "listening", { url: `http://localhost:${env.PORT}`, build: DEV ? "vite" : env.BUILD_DIR }));
