@@ -10,6 +10,7 @@
  * - a redirect stays on the site the request named;
  * - afterwards the server still answers, a plain customer's pages carry nothing a hostile request sent (no cache
  *   poisoned by a Host, X-Forwarded-Host or header), and every log line is one JSON object, none at level error.
+ * The real forms get the same cookies and headers: never a 5xx, and an accepted write keeps the cart the customer had.
  * A failure prints fast-check's seed and the shrunk request.
  */
 import { request as httpRequest } from "node:http";
@@ -200,8 +201,9 @@ function cookiePairs(header: string): Map<string, string> {
   return new Map(header.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const));
 }
 
-test.describe("generated hostile page requests against the production server (issue 38 §3)", () => {
-  test.describe.configure({ timeout: 180_000 });
+test.describe("generated hostile requests against the production server (issue 38 §3)", () => {
+  // one server for the three tests: in order, in one worker (each still runs when another fails)
+  test.describe.configure({ mode: "default", timeout: 180_000 });
   let server: ServerProcess;
   let customer = "";
 
@@ -340,5 +342,78 @@ test.describe("generated hostile page requests against the production server (is
     expect(notJson, "log lines that are not JSON").toEqual([]);
     const errors = lines.map((line) => JSON.parse(line) as { level?: string | number; msg?: string }).filter((l) => l.level === "error" || l.level === 50);
     expect(errors, "log lines at level error").toEqual([]);
+  });
+  test("the real forms with any cookies and headers: never a 5xx, and an accepted write keeps the customer's cart", async () => {
+    const forms: [string, Record<string, string>][] = [
+      ["/cart", { intent: "add", positionId: "10074", menuId: "501" }],
+      ["/cart.data", { intent: "add", positionId: "10074", menuId: "501" }],
+      ["/menus/501/positions/10031", { intent: "add", count: "1" }],
+      ["/location", { intent: "save", city: "115", method: "TAKE_AWAY", resto: "173" }],
+      ["/preferences", { intent: "locale", locale: "en" }],
+      ["/preferences", { intent: "consent", consent: "accept" }],
+    ];
+    const write = fc.record({
+      form: fc.constantFrom(...forms),
+      multipart: fc.boolean(),
+      cookie: cookieKind,
+      junk: junkPairs,
+      headers,
+      origin: fc.constantFrom("site", "site", "site", "absent", "null", `https://${MARK}`),
+      // most writes come from the site's own page (its Host, same-origin): those are the ones that reach the action
+      fromPage: fc.constantFrom(true, true, true, false),
+    });
+    const statuses = new Map<number, number>();
+    let kept = 0;
+    await fc.assert(
+      fc.asyncProperty(write, async ({ form: [path, fields], multipart, cookie: kind, junk, headers: drawn, origin, fromPage }) => {
+        const { "content-type": _type, ...rest } = drawn;
+        if (fromPage) {
+          delete rest.host;
+          delete rest["sec-fetch-site"];
+        }
+        const sent: Record<string, string> = {};
+        for (const [name, value] of Object.entries(rest)) if (value !== undefined) sent[name] = value;
+        const cookie = cookieOf({ cookie: kind, junk } as HostileRequest);
+        if (cookie !== undefined) sent.cookie = cookie;
+        if (origin === "site") sent.origin = server.base;
+        else if (origin !== "absent") sent.origin = origin;
+        let body: string;
+        if (multipart) {
+          const boundary = "hostileboundary";
+          body = `${Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("")}--${boundary}--\r\n`;
+          sent["content-type"] = `multipart/form-data; boundary=${boundary}`;
+        } else {
+          body = new URLSearchParams(fields).toString();
+          sent["content-type"] = "application/x-www-form-urlencoded";
+        }
+        sent["content-length"] = String(Buffer.byteLength(body));
+        let answer: Answer;
+        try {
+          answer = await send(server.base, "POST", path, sent, body);
+        } catch (error) {
+          const head = Object.entries(sent).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+          if (head > MAX_HEAD_BYTES && (error as NodeJS.ErrnoException).code === "ECONNRESET") return;
+          throw error;
+        }
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        const where = `POST ${path} ${kind} Origin:${origin} → ${answer.status}`;
+        expect(answer.status, where).toBeLessThan(500);
+        // accepted with the customer's cookie intact: the cart it held is still there, whatever came beside it
+        const intact = kind === "customer" || kind === "customer and junk" || kind === "huge";
+        if (intact && answer.status < 400) {
+          const jar = cookiePairs(cookie!);
+          for (const set of ([] as string[]).concat(answer.headers["set-cookie"] ?? [])) {
+            const pair = set.split(";")[0]!;
+            jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+          }
+          const after = [...jar].filter(([k]) => !k.startsWith("pad") && !/^j/.test(k)).map(([k, v]) => `${k}=${v}`).join("; ");
+          const cart = await send(server.base, "GET", "/cart.data", { cookie: after });
+          expect(cart.body, `${where}: the customer's cart line after the write`).toContain("10031");
+          kept++;
+        }
+      }),
+      { numRuns: Number(process.env.HOSTILE_RUNS ?? 150), interruptAfterTimeLimit: 150_000, markInterruptAsFailure: true, asyncReporter: async (details) => compactReport(details) },
+    );
+    console.log(`hostile writes by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status} × ${n}`).join(", ")}; the cart checked after ${kept} accepted`);
   });
 });
