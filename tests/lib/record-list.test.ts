@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { collectDrops, failingFields, formatPath, knownKeys, listOf, readableId, reportDrop } from "~/lib/record-list";
+import { collectDrops, failingFields, formatPath, knownKeys, listOf, MAX_LIST_RECORDS, readableId, reportDrop } from "~/lib/record-list";
 
 const item = z.object({ id: z.union([z.number(), z.string()]), name: z.string() });
 const parse = <S extends z.ZodTypeAny>(schema: S, value: unknown) => collectDrops(() => schema.safeParse(value));
@@ -87,6 +87,43 @@ describe("listOf", () => {
     });
     expect(outer.result).toEqual(["inner"]);
     expect(outer.drops.map((d) => d.id)).toEqual([1, 3]);
+  });
+});
+
+describe("the most records a list may hold (ADR 212)", () => {
+  /** an item schema that counts the records it was asked to parse */
+  const counted = () => {
+    const calls = { n: 0 };
+    const item = z.object({ id: z.number() }).refine(() => ++calls.n > 0);
+    return { calls, item };
+  };
+  const records = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
+
+  it("reads a list of exactly MAX_LIST_RECORDS records, every one", () => {
+    const { calls, item } = counted();
+    const parsed = listOf(item, { resource: "positions" }).safeParse(records(MAX_LIST_RECORDS));
+    expect(parsed.success && parsed.data.length).toBe(MAX_LIST_RECORDS);
+    expect(calls.n).toBe(MAX_LIST_RECORDS);
+  });
+
+  it("refuses a longer list as a whole, at the list's place, before parsing any record", () => {
+    const { calls, item } = counted();
+    const schema = z.object({ content: listOf(item, { resource: "positions" }) });
+    const { result, drops } = collectDrops(() => schema.safeParse({ content: records(MAX_LIST_RECORDS + 1) }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toMatchObject([{ code: "too_big", path: ["content"], maximum: MAX_LIST_RECORDS }]);
+    expect(calls.n).toBe(0);
+    // a whole answer out of shape is not a record left out
+    expect(drops).toEqual([]);
+  });
+
+  it("takes a bound of its own", () => {
+    const schema = listOf(z.object({ id: z.number() }), { resource: "photos", idKey: null, maxRecords: 3 });
+    expect(schema.safeParse(records(3)).success).toBe(true);
+    expect(schema.safeParse(records(4)).success).toBe(false);
+    // a nested list past its bound falls back like any other unreadable nested list (`.catch([])`)
+    const withPhotos = z.object({ id: z.number(), photos: schema.catch([]) });
+    expect(withPhotos.parse({ id: 1, photos: records(4) })).toEqual({ id: 1, photos: [] });
   });
 });
 

@@ -1,5 +1,6 @@
 import { http as mock, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { MAX_LIST_RECORDS } from "~/lib/record-list";
 import { ApiError } from "~server/upstream/errors";
 import * as f from "./fixtures";
 import { BASE } from "./fixtures";
@@ -144,6 +145,20 @@ describe("catalog: spec §8 404 fallbacks per resource", () => {
     const error = await call(makeUpstream()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message });
+  });
+
+  it("a list past MAX_LIST_RECORDS (a list sent without its paging) is 'invalid-response'; the next good answer is read", async () => {
+    let calls = 0;
+    const one = f.positions(501)[1]!;
+    server.use(
+      mock.get(`${BASE}/1/p/menus/501/positions`, () => {
+        calls++;
+        return HttpResponse.json(calls === 1 ? Array.from({ length: MAX_LIST_RECORDS + 1 }, (_, i) => ({ ...one, id: i + 1 })) : f.positions(501));
+      }),
+    );
+    const upstream = makeUpstream();
+    await expect(upstream.catalog.positions(501)).rejects.toMatchObject({ code: "invalid-response", message: "Неизвестная ошибка" });
+    await expect(upstream.catalog.positions(501)).resolves.toMatchObject({ source: "fresh", value: f.positions(501).map(({ id }) => expect.objectContaining({ id })) });
   });
 
   it("an invalid shape from a catalog GET is 'invalid-response' and is not cached", async () => {
