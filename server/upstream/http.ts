@@ -89,11 +89,13 @@ export interface Http {
 export const DEFAULT_GET_TIMEOUT_MS = 5_000;
 export const DEFAULT_POST_TIMEOUT_MS = 15_000;
 /**
- * The largest upstream answer read into memory: 32 MiB, a hundred times the demo's 1,000-position menu. The time limit
- * alone would let a fast upstream send gigabytes (a list without its paging, say) into one process's memory and one
- * JSON.parse; past this, reading stops and the call fails as a wrong answer.
+ * The largest upstream answer read into memory: 8 MiB, twenty times the twin's 1,000-position menu (0.35 MiB) and room
+ * for the most records a list may hold (MAX_LIST_RECORDS, 5,000 positions with long descriptions; ADR 212). The time
+ * limit alone would let a fast upstream send gigabytes (a list without its paging, say) into one process's memory and
+ * one JSON.parse, which blocks the event loop (~0.8 s for 32 MiB, ~0.1 s for 8 MiB); past this, reading stops and the
+ * call fails as a wrong answer.
  */
-export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const noop: Logger = () => {};
 

@@ -9,7 +9,7 @@ import {
   firstErrorCode,
   isApiError,
 } from "~server/upstream/errors";
-import { buildUrl, createHttp, type UpstreamCall } from "~server/upstream/http";
+import { buildUrl, createHttp, DEFAULT_MAX_BODY_BYTES, type UpstreamCall } from "~server/upstream/http";
 import { BASE } from "./fixtures";
 import { setupMswServer, SINGLE_ATTEMPT } from "./helpers";
 
@@ -309,6 +309,16 @@ describe("createHttp: spec §8 error mapping", () => {
       }),
     );
     await expect(http.get("/exact-streamed", itemSchema)).resolves.toMatchObject({ id: 8 });
+  });
+
+  it("by default an answer is read up to 8 MiB (ADR 212): the most records a list may hold fit, a byte more does not", async () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(8 * 1024 * 1024);
+    const http = createHttp({ resilience: SINGLE_ATTEMPT, baseUrl: BASE });
+    const answerOf = (bytes: number) => `{"id":9,"name":"${"n".repeat(bytes - 18)}"}`;
+    server.use(mock.get(`${BASE}/at-bound`, () => HttpResponse.text(answerOf(DEFAULT_MAX_BODY_BYTES))));
+    await expect(http.get("/at-bound", itemSchema)).resolves.toMatchObject({ id: 9 });
+    server.use(mock.get(`${BASE}/past-bound`, () => HttpResponse.text(answerOf(DEFAULT_MAX_BODY_BYTES + 1))));
+    expect(await failure(http.get("/past-bound", itemSchema))).toMatchObject({ code: "invalid-response", status: 200 });
   });
 
   it("a 200 that is not JSON: 'invalid-response'", async () => {
