@@ -4,7 +4,7 @@
  * path, its query and its headers — drawn by fast-check over every page, resource and single-fetch route.
  *
  * Each request is sent raw (node:http: the path exactly as drawn, malformed escapes included; any Host; GET or HEAD)
- * with a customer's cookies, or those cookies tampered with, mixed with junk, or none. Whatever arrives:
+ * with a customer's cookies (signed in or not), or those cookies tampered with, mixed with junk, or none. Whatever arrives:
  * - an answer comes, within 10 s, and it is never a 5xx;
  * - a customer's untouched cookie never comes back deleted or emptied (nothing is lost for junk beside it);
  * - a redirect stays on the site the request named;
@@ -118,8 +118,10 @@ const target = fc.oneof(
   fc.constantFrom("*", `http://${MARK}/menus/501`, `http://${MARK}`, `//${MARK}/menus/501`, "///menus/501", "/\\evil", "http://localhost/"),
 );
 
-type CookieKind = "customer" | "customer and junk" | "tampered" | "junk" | "huge" | "none";
-const cookieKind = fc.constantFrom<CookieKind>("customer", "customer", "customer and junk", "tampered", "junk", "huge", "none");
+type CookieKind = "customer" | "customer and junk" | "tampered" | "junk" | "huge" | "none" | "signed in" | "sign-in tampered";
+const cookieKind = fc.constantFrom<CookieKind>("customer", "customer", "customer and junk", "tampered", "junk", "huge", "none", "signed in", "sign-in tampered");
+/** the kinds that carry the customer's storefront cookie untouched: it must never come back cleared */
+const INTACT: readonly CookieKind[] = ["customer", "customer and junk", "huge", "signed in", "sign-in tampered"];
 const junkPairs = fc.array(
   fc.tuple(fc.oneof(fc.constantFrom("sf_prefs", "sf_history", "sf_places", "__Host-sf_state", "sf", "", "=", "a b"), printable.map((s) => s.replace(/[;=]/g, ""))), latin1.map((s) => s.replace(/;/g, ""))),
   { minLength: 1, maxLength: 5 },
@@ -206,6 +208,8 @@ test.describe("generated hostile requests against the production server (issue 3
   test.describe.configure({ mode: "default", timeout: 180_000 });
   let server: ServerProcess;
   let customer = "";
+  /** the same customer signed in (the demo identity provider) */
+  let signedIn = "";
 
   test.beforeAll(async () => {
     server = await startServer();
@@ -231,6 +235,20 @@ test.describe("generated hostile requests against the production server (issue 3
     }
     customer = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
     expect(customer).toMatch(/sf_state=/);
+    const idp = await fetch(`${server.base}/_demo/idp/google`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base, Cookie: customer },
+      body: new URLSearchParams({ email: "hostile@example.com", redirectTo: "/" }).toString(),
+    });
+    expect(idp.status).toBe(303);
+    const signedJar = cookiePairs(customer);
+    for (const set of idp.headers.getSetCookie()) {
+      const pair = set.split(";")[0]!;
+      signedJar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    signedIn = [...signedJar].map(([k, v]) => `${k}=${v}`).join("; ");
+    expect(signedIn).toMatch(/sf_auth=/);
   });
 
   test.afterAll(async () => server?.stop());
@@ -251,6 +269,11 @@ test.describe("generated hostile requests against the production server (issue 3
         return `${customer}; pad=${"p".repeat(7000)}`;
       case "none":
         return undefined;
+      case "signed in":
+        return signedIn;
+      case "sign-in tampered":
+        // one character of the sealed sign-in changed: a signed-out customer, the cart kept
+        return signedIn.replace(/(sf_auth=[^;]{20})(.)/, (_m, head: string, c: string) => `${head}${c === "A" ? "B" : "A"}`);
     }
   }
 
@@ -300,7 +323,7 @@ test.describe("generated hostile requests against the production server (issue 3
         expect(answer.status, where).toBeGreaterThanOrEqual(200);
         expect(answer.status, where).toBeLessThan(500);
         // the customer's own cookie sent untouched is never cleared by what came beside it
-        if (request.cookie === "customer" || request.cookie === "customer and junk" || request.cookie === "huge") {
+        if (INTACT.includes(request.cookie)) {
           const setCookies = ([] as string[]).concat(answer.headers["set-cookie"] ?? []);
           const cleared = setCookies.filter((c) => c.startsWith(`${stateName}=;`) || (c.startsWith(`${stateName}=`) && /max-age=0/i.test(c)));
           expect(cleared, `${where}: the customer's cart cookie was cleared`).toEqual([]);
@@ -399,7 +422,7 @@ test.describe("generated hostile requests against the production server (issue 3
         const where = `POST ${path} ${kind} Origin:${origin} → ${answer.status}`;
         expect(answer.status, where).toBeLessThan(500);
         // accepted with the customer's cookie intact: the cart it held is still there, whatever came beside it
-        const intact = kind === "customer" || kind === "customer and junk" || kind === "huge";
+        const intact = INTACT.includes(kind);
         if (intact && answer.status < 400) {
           const jar = cookiePairs(cookie!);
           for (const set of ([] as string[]).concat(answer.headers["set-cookie"] ?? [])) {
