@@ -13,7 +13,8 @@
  *   after an outage is not yet degraded (its refresh has not failed yet); the reads after it are.
  * - `forceFresh: true` asks the upstream first and falls back to the stored value when it fails
  *   (`source: 'fallback'`, `degraded: true`).
- * A background refresh that failed is not retried for `retryAfterMs`, so a down upstream is not hammered.
+ * A background refresh that failed is not retried for `retryAfterMs`, so a down upstream is not hammered; nor is a
+ * key whose last answer was wrong (`holdFailure`, ADR 213), by any read.
  */
 import { shared } from "~/lib/shared-value";
 import { telemetry } from "../telemetry";
@@ -70,6 +71,12 @@ export interface CatalogCacheOptions {
   swrMs?: number;
   /** no new background refresh of a key for this long after one failed; default 5 s */
   retryAfterMs?: number;
+  /**
+   * failures that are answered again for `retryAfterMs` without asking the upstream, by foreground reads too (ADR
+   * 213): a wrong answer (data out of shape) comes back the same and costs its reading and parsing every time, where a
+   * network failure may be gone on the next request. Default: none.
+   */
+  holdFailure?: (error: unknown) => boolean;
   logger?: Logger;
 }
 
@@ -129,6 +136,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const swr = options.swrMs ?? DEFAULT_SWR_MS;
   const retryAfterMs = options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+  const holdFailure = options.holdFailure ?? (() => false);
   const logger = options.logger ?? (() => {});
   const failures = new Map<string, CacheFailure>();
   const background = new Set<Promise<unknown>>();
@@ -164,7 +172,7 @@ export function createCatalogCache(options: CatalogCacheOptions = {}): CatalogCa
         },
         async getFreshValue({ background: inBackground }) {
           const failure = failures.get(key);
-          if (inBackground && failure && Date.now() - failure.at < retryAfterMs) throw failure.error;
+          if (failure && Date.now() - failure.at < retryAfterMs && (inBackground || holdFailure(failure.error))) throw failure.error;
           try {
             // stored for every later request (ADR 140)
             const fresh = shared(await getFresh());

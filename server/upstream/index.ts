@@ -20,6 +20,10 @@ import { createHttp, type FetchLike, type Http, type HttpStats, type Logger, typ
 import { createOrders, type Orders } from "./orders";
 import type { ResilienceOptions } from "./resilience";
 import { createProfile, type Profile } from "./profile";
+import { isApiError } from "./errors";
+
+/** an answer out of shape (ADR 213): the same again on the next request, so the cache answers it for a while */
+const isWrongAnswer = (error: unknown) => isApiError(error) && error.kind === "invalid-response";
 
 export interface UpstreamOptions {
   /** the upstream API base address (spec §7), e.g. https://api.example.com */
@@ -72,7 +76,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     logger: options.logger,
     resilience: options.resilience,
   });
-  const cache = isCatalogCache(options.cache) ? options.cache : createCatalogCache({ logger: options.logger, ...options.cache });
+  const cache = isCatalogCache(options.cache) ? options.cache : createCatalogCache({ logger: options.logger, holdFailure: isWrongAnswer, ...options.cache });
   const deps: UpstreamDeps = { http, cache, whiteLabel: options.whiteLabel, apiKey: options.apiKey, logger: options.logger };
 
   const catalog = createCatalog(deps);

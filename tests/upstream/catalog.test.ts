@@ -156,12 +156,12 @@ describe("catalog: spec §8 404 fallbacks per resource", () => {
         return HttpResponse.json(calls === 1 ? Array.from({ length: MAX_LIST_RECORDS + 1 }, (_, i) => ({ ...one, id: i + 1 })) : f.positions(501));
       }),
     );
-    const upstream = makeUpstream();
+    const upstream = makeUpstream({ cache: { retryAfterMs: 0 } });
     await expect(upstream.catalog.positions(501)).rejects.toMatchObject({ code: "invalid-response", message: "Неизвестная ошибка" });
     await expect(upstream.catalog.positions(501)).resolves.toMatchObject({ source: "fresh", value: f.positions(501).map(({ id }) => expect.objectContaining({ id })) });
   });
 
-  it("an invalid shape from a catalog GET is 'invalid-response' and is not cached", async () => {
+  it("an invalid shape from a catalog GET is 'invalid-response', not stored, and answered again without a fetch for retryAfterMs (ADR 213)", async () => {
     let calls = 0;
     server.use(
       mock.get(`${BASE}/1/p/restos/173`, () => {
@@ -169,8 +169,27 @@ describe("catalog: spec §8 404 fallbacks per resource", () => {
         return calls === 1 ? HttpResponse.json({ id: "x" }) : HttpResponse.json(f.resto(173));
       }),
     );
-    const upstream = makeUpstream();
+    const upstream = makeUpstream({ cache: { retryAfterMs: 80 } });
     await expect(upstream.catalog.resto(173)).rejects.toMatchObject({ code: "invalid-response", message: "Неизвестная ошибка" });
+    // the same wrong answer would cost its parsing again: the next reads get it without asking
+    await expect(upstream.catalog.resto(173)).rejects.toMatchObject({ code: "invalid-response" });
+    await expect(upstream.catalog.resto(173)).rejects.toMatchObject({ code: "invalid-response" });
+    expect(calls).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(upstream.catalog.resto(173)).resolves.toMatchObject({ source: "fresh", value: { id: 173 } });
+    expect(calls).toBe(2);
+  });
+
+  it("a network failure is asked again by the next read at once (it may be gone)", async () => {
+    let calls = 0;
+    server.use(
+      mock.get(`${BASE}/1/p/restos/173`, () => {
+        calls++;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json(f.resto(173));
+      }),
+    );
+    const upstream = makeUpstream({ cache: { retryAfterMs: 60_000 }, resilience: { getRetries: 0, breakerThreshold: false } });
+    await expect(upstream.catalog.resto(173)).rejects.toMatchObject({ code: "network" });
     await expect(upstream.catalog.resto(173)).resolves.toMatchObject({ source: "fresh", value: { id: 173 } });
   });
 });
