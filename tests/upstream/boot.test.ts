@@ -168,6 +168,8 @@ describe("boot.loadRestoCatalog (spec §4 boot)", () => {
     const upstream = makeUpstream({ cache: { ttlMs: 40 } });
     const first = await upstream.boot.loadRestoCatalog(173);
     await upstream.boot.loadRestoCatalog(173);
+    // on a slow machine the first boot outlives the TTL and the second starts refreshes: they end before the change
+    await upstream.cache.settle();
     server.use(mock.get(`${BASE}/1/restos/173/promotions`, () => HttpResponse.json([])));
     await delay(60);
     const stale = await upstream.boot.loadRestoCatalog(173); // stale parts served, refreshed in the background
