@@ -203,6 +203,18 @@ function cookiePairs(header: string): Map<string, string> {
   return new Map(header.split("; ").map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const));
 }
 
+/** the cookies of a Cookie header after an answer's Set-Cookie lines (later values win) */
+function afterSetCookies(header: string, setCookies: readonly string[]): Map<string, string> {
+  const jar = cookiePairs(header);
+  for (const set of setCookies) {
+    const pair = set.split(";")[0]!;
+    jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+  }
+  return jar;
+}
+
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
 test.describe("generated hostile requests against the production server (issue 38 §3)", () => {
   // one server for the three tests: in order, in one worker (each still runs when another fails)
   test.describe.configure({ mode: "default", timeout: 180_000 });
@@ -228,12 +240,7 @@ test.describe("generated hostile requests against the production server (issue 3
       body: new URLSearchParams({ intent: "add", positionId: "10031", menuId: "501" }).toString(),
     });
     expect(added.status).toBe(303);
-    const jar = cookiePairs(first);
-    for (const set of added.headers.getSetCookie()) {
-      const pair = set.split(";")[0]!;
-      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-    customer = [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    customer = cookieHeader(afterSetCookies(first, added.headers.getSetCookie()));
     expect(customer).toMatch(/sf_state=/);
     const idp = await fetch(`${server.base}/_demo/idp/google`, {
       method: "POST",
@@ -242,12 +249,7 @@ test.describe("generated hostile requests against the production server (issue 3
       body: new URLSearchParams({ email: "hostile@example.com", redirectTo: "/" }).toString(),
     });
     expect(idp.status).toBe(303);
-    const signedJar = cookiePairs(customer);
-    for (const set of idp.headers.getSetCookie()) {
-      const pair = set.split(";")[0]!;
-      signedJar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-    }
-    signedIn = [...signedJar].map(([k, v]) => `${k}=${v}`).join("; ");
+    signedIn = cookieHeader(afterSetCookies(customer, idp.headers.getSetCookie()));
     expect(signedIn).toMatch(/sf_auth=/);
   });
 
@@ -424,12 +426,8 @@ test.describe("generated hostile requests against the production server (issue 3
         // accepted with the customer's cookie intact: the cart it held is still there, whatever came beside it
         const intact = INTACT.includes(kind);
         if (intact && answer.status < 400) {
-          const jar = cookiePairs(cookie!);
-          for (const set of ([] as string[]).concat(answer.headers["set-cookie"] ?? [])) {
-            const pair = set.split(";")[0]!;
-            jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-          }
-          const after = [...jar].filter(([k]) => !k.startsWith("pad") && !/^j/.test(k)).map(([k, v]) => `${k}=${v}`).join("; ");
+          const jar = afterSetCookies(cookie!, ([] as string[]).concat(answer.headers["set-cookie"] ?? []));
+          const after = cookieHeader(new Map([...jar].filter(([k]) => !k.startsWith("pad") && !/^j/.test(k))));
           const cart = await send(server.base, "GET", "/cart.data", { cookie: after });
           expect(cart.body, `${where}: the customer's cart line after the write`).toContain("10031");
           kept++;
