@@ -86,7 +86,7 @@ function parseRecord<S extends z.ZodTypeAny>(item: S, record: unknown): z.SafePa
 
 /**
  * The most records a list may hold (ADR 212). Past it the answer is out of shape as a whole (a list sent without its
- * paging, say), refused before any record is parsed: parsing 90,000 positions blocked the event loop for ~2 s on every
+ * paging, say), refused before any record is parsed: parsing 100,000 positions blocked the event loop for ~2 s on every
  * refresh. Five times the twin's large menu (1,000 positions); a list at the bound parses in ~150 ms.
  */
 export const MAX_LIST_RECORDS = 5_000;
