@@ -383,4 +383,14 @@ export function newCheckoutKey(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * The key of the checkout form a page renders (ADR 214): while this browser's attempt (`order_attempt`) has no known
+ * outcome, the same form again — for its owner only —, so that sending "the cart again" after a lost answer is asked of
+ * the ledger as that form, never placed as a new one; else a fresh key.
+ */
+export function checkoutKeyFor(attempt: { key: string; owner?: string } | null | undefined, owner: string | null): string {
+  if (attempt && owner !== null && attempt.owner === owner && CHECKOUT_KEY_PATTERN.test(attempt.key)) return attempt.key;
+  return newCheckoutKey();
+}
+
 export const CHECKOUT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -4,7 +4,7 @@ import { http, HttpResponse } from "msw";
 import { answerOf } from "../answer";
 import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream } from "./helpers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { action } from "~/routes/cart";
+import { action, loader as cartLoader } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
 import { orderFailure } from "~/features/checkout/checkout.server";
 import { ApiError } from "~server/upstream/errors";
@@ -25,6 +25,8 @@ const submit = async (cookie: string, key: string) => answerOf(await action(awai
 const successPage = async (cookie: string, key: string) =>
   answerOf(await successLoader({ ...(await routeArgs(get(`/checkout/${key}`, cookie))), params: { key } }));
 const ordersOf = (key: string) => twin.store.orders().filter((o) => o.payload.clientOrderKey === key);
+/** the checkout key of the form the cart page renders now (a Back that reloads it, a link to the cart) */
+const formKeyOf = async (cookie: string) => ((await answerOf(await cartLoader(await routeArgs(get("/cart", cookie))))).body as { checkoutKey: string }).checkoutKey;
 const cartOf = async (cookie: string) => (await (await contextOf(get("/", cookie))).session.get("storefront")).cart_positions;
 
 describe("an order whose answer is lost after the upstream committed it", () => {
@@ -67,6 +69,43 @@ describe("an order whose answer is lost after the upstream committed it", () => 
     expect(page.body).toMatchObject({ status: "placed", order: { number: ordersOf(key)[0]!.number } });
     expect(await cartOf(nextCookie(browser, page.headers))).toEqual([]);
     expect(ordersOf(key)).toHaveLength(1);
+  });
+});
+
+describe("the cart page rendered again while an order's outcome is unknown", () => {
+  it("renders the same form (its key), so that sending it again finds the one order instead of placing a second", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
+    const key = crypto.randomUUID();
+    twin.store.setScenario({ afterCommit: { delayMs: 0, status: 502, drop: false } });
+    const first = await submit(cookie, key);
+    twin.store.setScenario({ afterCommit: null });
+    expect(first.headers.get("Location")).toBe(`/checkout/${key}`);
+    let browser = nextCookie(cookie, first.headers);
+    // Back reloads the cart (it is never cached) or the customer follows a link to it: the cart is still full
+    expect(await cartOf(browser)).toEqual(CART);
+    const rendered = await formKeyOf(browser);
+    expect(rendered).toBe(key);
+    const again = await submit(browser, rendered);
+    expect(again.headers.get("Location")).toBe(`/checkout/${key}`);
+    browser = nextCookie(browser, again.headers);
+    expect(ordersOf(key)).toHaveLength(1);
+    expect(await cartOf(browser)).toEqual([]);
+    // the outcome known, the next cart's form is a new one
+    expect(await formKeyOf(browser)).not.toBe(key);
+  });
+
+  it("another customer signed in on the same browser gets a form of their own", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_attempt: { key: crypto.randomUUID(), startedAt: Date.now(), owner: "another-person" } }, person);
+    const rendered = await formKeyOf(cookie);
+    const state = (await (await contextOf(get("/", cookie))).session.get("storefront")).order_attempt;
+    expect(rendered).not.toBe(state?.key);
+  });
+
+  it("without a sign-in the form is a new one (the attempt is asked again after sign-in)", async () => {
+    const attempt = crypto.randomUUID();
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_attempt: { key: attempt, startedAt: Date.now(), owner: String(person.person_profile.id) } });
+    expect(await formKeyOf(cookie)).not.toBe(attempt);
+    expect(await formKeyOf(await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_attempt: { key: attempt, startedAt: Date.now(), owner: String(person.person_profile.id) } }, person))).toBe(attempt);
   });
 });
 

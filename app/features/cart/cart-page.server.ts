@@ -1,12 +1,12 @@
-/** The /cart loader: the cart view, a fresh checkout key (the order ledger's, ADR 145) and the no-JS confirmation flag. */
-import { newCheckoutKey } from "~server/orders/ledger";
+/** The /cart loader: the cart view, the checkout form's key (the order ledger's, ADR 145 and 214) and the no-JS confirmation flag. */
+import { checkoutKeyFor } from "~server/orders/ledger";
 import { moneyPattern } from "~/lib/money-pattern-reader";
 import { loadCartView } from "./cart-view.server";
 import type { RequestContext } from "~server/context";
 
 export async function loadCartPage(rc: RequestContext) {
   const url = rc.url;
-  const [view, locale] = await Promise.all([loadCartView(rc), rc.locale]);
+  const [view, locale, person, state] = await Promise.all([loadCartView(rc), rc.locale, rc.person.get(), rc.session.get("storefront")]);
   let headers: Headers;
   try {
     headers = await rc.session.commitHeaders({ "Cache-Control": "private, no-store" });
@@ -16,8 +16,8 @@ export async function loadCartPage(rc: RequestContext) {
   return {
     view: {
       ...view,
-      // a key per rendered checkout form (server/orders/ledger.ts)
-      checkoutKey: newCheckoutKey(),
+      // a key per rendered checkout form (server/orders/ledger.ts); the form of an unknown outcome again (ADR 214)
+      checkoutKey: checkoutKeyFor(state.order_attempt, person ? String(person.personId) : null),
       honeypot: rc.services.honeypot.props(),
       // how the page's language writes the cart's currency, so that the browser formats prices without ICU (ADR 117)
       moneyPattern: moneyPattern(view.currency, locale === "en" ? "en-US" : "ru-RU"),

@@ -155,7 +155,7 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
     if (answer.kind === "checking") {
       telemetry.count("orders_total", { outcome: "unknown", reason: "checking" });
       // the browser keeps its word for the form: asked of the upstream again even if the ledger loses its record
-      if (!hint) state.order_attempt = { key: input.key, startedAt: attemptStarted };
+      if (!hint) state.order_attempt = { key: input.key, startedAt: attemptStarted, owner };
       return { kind: "checking", key: input.key };
     }
     const { value, replayed } = answer;
