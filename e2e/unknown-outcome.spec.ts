@@ -4,7 +4,8 @@
  * committing it (`afterCommit`, `commit: false`): the BFF cannot tell the two apart.
  * - Committed: the customer is never told it failed; the success screen finds the one order, the cart empties.
  * - Not committed: the success screen says we are checking (never 'send it again'), asks again by itself, and the
- *   cart is kept; the same form sent again from the browser's history places nothing.
+ *   cart is kept, its page renders the same form again (ADR 214); that form sent again, or the first one resent from the
+ *   browser's history, places nothing.
  * The twin's scenario is the server's own, so these tests run on a server of their own (one per worker).
  */
 import { expect, test as base, type Page } from "./helpers/load-gate";
@@ -94,9 +95,20 @@ test.describe("an order whose answer is lost (ADR 145)", () => {
       await expect(page.getByTestId("order-checking")).toBeVisible();
     }
 
-    // the cart is kept while the outcome is unknown
+    // the cart is kept while the outcome is unknown, and its page renders the same form again (ADR 214): sending "the
+    // cart" once more is asked of the ledger as that form, never placed as a second order
     await page.goto("/cart");
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
+    const form = page.getByTestId("checkout-form");
+    await expect(form.locator('input[name="key"]')).toHaveValue(key);
+    await form.getByLabel("Имя").fill("Вера");
+    await form.getByLabel("Телефон").fill(phone);
+    await form.getByLabel("Картой при получении").check();
+    await form.getByTestId("checkout-submit").click();
+    await expect(page).toHaveURL(here);
+    await expect(page.getByTestId("order-checking")).toBeVisible();
+    expect(await ordersOf(page, phone)).toHaveLength(0);
+    await page.goto("/cart");
     // the same form sent again (a browser resending the POST; the customer did not believe it): back to 'checking'
     const again = await page.request.post("/cart", {
       // the key the form was sent with is the success screen's (with JavaScript, the cart's revalidation after the
