@@ -73,8 +73,8 @@ export const storefrontStateSchema = z.object({
   /**
    * The checkout form this browser sent whose outcome it was not told (ADR 145): when the shared ledger lost its
    * record (a Redis restart without its data), the form is still treated as an attempt of this moment, asked of the
-   * upstream before it may be placed again. Until its outcome is known, the cart page renders this form again (its key,
-   * for the same `owner`), so that a Back or a reload of the cart cannot place a second order (ADR 214).
+   * upstream before it may be placed again. Until its outcome is known, every form the browser sends for the same
+   * `owner` is taken for this one, and the cart renders it again (ADR 214): no second order out of one lost answer.
    */
   order_attempt: z.object({ key: z.string().max(64), startedAt: z.number().int(), owner: z.string().max(40).optional() }).nullable().optional(),
   /**

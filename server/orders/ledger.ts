@@ -383,14 +383,19 @@ export function newCheckoutKey(): string {
   return crypto.randomUUID();
 }
 
-/**
- * The key of the checkout form a page renders (ADR 214): while this browser's attempt (`order_attempt`) has no known
- * outcome, the same form again — for its owner only —, so that sending "the cart again" after a lost answer is asked of
- * the ledger as that form, never placed as a new one; else a fresh key.
- */
-export function checkoutKeyFor(attempt: { key: string; owner?: string } | null | undefined, owner: string | null): string {
-  if (attempt && owner !== null && attempt.owner === owner && CHECKOUT_KEY_PATTERN.test(attempt.key)) return attempt.key;
-  return newCheckoutKey();
-}
-
 export const CHECKOUT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The key of this browser's order attempt whose outcome it was not told (`order_attempt`, ADR 214), while it is one:
+ * for its owner only, and no longer than the ledger keeps the form's record. The cart page renders this form again and
+ * every form the browser sends is taken for it, so that one lost answer never becomes a second order. Null: none open.
+ */
+export function openAttemptKey(
+  attempt: { key: string; startedAt: number; owner?: string } | null | undefined,
+  owner: string | null,
+  now: number = Date.now(),
+): string | null {
+  if (!attempt || owner === null || attempt.owner !== owner) return null;
+  if (!CHECKOUT_KEY_PATTERN.test(attempt.key) || now - attempt.startedAt >= LEDGER_TTL_MS) return null;
+  return attempt.key;
+}

@@ -7,8 +7,10 @@ import {
   createMemoryLedgerStore,
   createOrderLedger,
   LedgerOwnerMismatch,
+  LEDGER_TTL_MS,
   LedgerUnavailable,
   newCheckoutKey,
+  openAttemptKey,
   type LedgerStore,
   type OrderAttempt,
 } from "~server/orders/ledger";
@@ -407,5 +409,23 @@ describe("the in-process ledger store", () => {
     expect(await store.get("a")).toBeNull();
     expect(await store.get("b")).toEqual(record("b"));
     expect(await store.get("c")).toEqual(record("c"));
+  });
+});
+
+describe("a browser's open attempt (ADR 214)", () => {
+  const key = newCheckoutKey();
+  const startedAt = Date.UTC(2026, 10, 28, 12);
+  it("is the attempt's key for its owner while the ledger keeps the form's record", () => {
+    expect(openAttemptKey({ key, startedAt, owner: "7" }, "7", startedAt)).toBe(key);
+    expect(openAttemptKey({ key, startedAt, owner: "7" }, "7", startedAt + LEDGER_TTL_MS - 1)).toBe(key);
+  });
+  it("is none for another person, no person, a cookie without the owner, a record the ledger no longer keeps or a key of no form", () => {
+    expect(openAttemptKey({ key, startedAt, owner: "7" }, "8", startedAt)).toBeNull();
+    expect(openAttemptKey({ key, startedAt, owner: "7" }, null, startedAt)).toBeNull();
+    expect(openAttemptKey({ key, startedAt }, "7", startedAt)).toBeNull();
+    expect(openAttemptKey({ key, startedAt, owner: "7" }, "7", startedAt + LEDGER_TTL_MS)).toBeNull();
+    expect(openAttemptKey({ key: "not-a-key", startedAt, owner: "7" }, "7", startedAt)).toBeNull();
+    expect(openAttemptKey(null, "7", startedAt)).toBeNull();
+    expect(openAttemptKey(undefined, "7", startedAt)).toBeNull();
   });
 });

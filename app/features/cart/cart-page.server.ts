@@ -1,5 +1,5 @@
 /** The /cart loader: the cart view, the checkout form's key (the order ledger's, ADR 145 and 214) and the no-JS confirmation flag. */
-import { checkoutKeyFor } from "~server/orders/ledger";
+import { newCheckoutKey, openAttemptKey } from "~server/orders/ledger";
 import { moneyPattern } from "~/lib/money-pattern-reader";
 import { loadCartView } from "./cart-view.server";
 import type { RequestContext } from "~server/context";
@@ -17,7 +17,7 @@ export async function loadCartPage(rc: RequestContext) {
     view: {
       ...view,
       // a key per rendered checkout form (server/orders/ledger.ts); the form of an unknown outcome again (ADR 214)
-      checkoutKey: checkoutKeyFor(state.order_attempt, person ? String(person.personId) : null),
+      checkoutKey: openAttemptKey(state.order_attempt, person ? String(person.personId) : null) ?? newCheckoutKey(),
       honeypot: rc.services.honeypot.props(),
       // how the page's language writes the cart's currency, so that the browser formats prices without ICU (ADR 117)
       moneyPattern: moneyPattern(view.currency, locale === "en" ? "en-US" : "ru-RU"),

@@ -10,7 +10,7 @@ import { type StorefrontState } from "~server/session";
 import { messagesFor } from "~/i18n/locale.server";
 import { checkoutPerson, type CheckoutPerson } from "./person.server";
 import { parseCheckoutForm, PAYMENT_METHODS, type CheckoutInput } from "./checkout-schema";
-import { CHECKOUT_KEY_PATTERN, LedgerOwnerMismatch, LedgerUnavailable } from "~server/orders/ledger";
+import { CHECKOUT_KEY_PATTERN, LedgerOwnerMismatch, LedgerUnavailable, openAttemptKey } from "~server/orders/ledger";
 import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
 import { isApiError, type PersonAuth } from "~server/upstream";
@@ -87,6 +87,9 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   const owner = String(person.auth.personId);
   const ledger = rc.services.orders;
   const state = await rc.session.get("storefront");
+  // while a form this browser sent has no known outcome, any form it sends is that form (ADR 214): a second tab, a Back
+  // or a link to the cart cannot make a second order out of one whose answer was lost
+  const key = openAttemptKey(state.order_attempt, owner) ?? input.key;
   // what the order's time is computed from (ADR 190): read before the cart goes, from the cached catalog
   const eta =
     state.cart_positions.length === 0
@@ -99,26 +102,26 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
           lines: state.cart_positions,
         }).catch(() => null); // (never the reason an order fails)
   const shown: Shown = { currency: cart.currency, deliveryTime: cart.deliveryTime, eta };
-  const find = () => findOrder(rc, person.auth, input.key, shown);
+  const find = () => findOrder(rc, person.auth, key, shown);
 
   try {
     if (state.cart_positions.length === 0) {
       // a refresh or resubmit after the order went through: the cart is already empty
-      const known = await ledger.outcome<PlacedOrder>(input.key, owner, find).catch((error: unknown) => {
+      const known = await ledger.outcome<PlacedOrder>(key, owner, find).catch((error: unknown) => {
         if (error instanceof LedgerUnavailable) return null;
         throw error;
       });
-      if (known?.kind === "checking") return { kind: "checking", key: input.key };
-      const placed = (known?.kind === "placed" ? known.value : null) ?? ownLastOrder(state, input.key, owner);
+      if (known?.kind === "checking") return { kind: "checking", key: key };
+      const placed = (known?.kind === "placed" ? known.value : null) ?? ownLastOrder(state, key, owner);
       // (the success screen, not the payment page again: it says whether the payment is still awaited)
-      if (placed) return { kind: "placed", key: input.key, order: placed, replayed: true, paymentUrl: null };
+      if (placed) return { kind: "placed", key: key, order: placed, replayed: true, paymentUrl: null };
       return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
     }
 
     // the browser's own word for this form (ADR 145): an attempt whose outcome it was not told
-    const hint = state.order_attempt?.key === input.key ? { startedAt: state.order_attempt.startedAt } : null;
+    const hint = state.order_attempt?.key === key ? { startedAt: state.order_attempt.startedAt } : null;
     const attemptStarted = Date.now();
-    const answer = await ledger.place<PlacedOrder>(input.key, owner, {
+    const answer = await ledger.place<PlacedOrder>(key, owner, {
       find,
       classify: orderFailure,
       place: async () => {
@@ -144,9 +147,9 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
           entrance: place?.entrance || null,
           floor: place?.floor || null,
           intercom: place?.intercom || null,
-          returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(rc, input.key) : null,
+          returnUrl: input.paymentMethod === "CARD_ONLINE" ? paymentReturnUrl(rc, key) : null,
           // what the upstream is asked for when this attempt's answer is lost (ADR 145)
-          clientOrderKey: input.key,
+          clientOrderKey: key,
         };
         const order = await rc.services.upstream.orders.createOrder(person.auth, payload);
         return placedOrderOf(rc, order, { ...shown, online: input.paymentMethod === "CARD_ONLINE" });
@@ -155,20 +158,20 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
     if (answer.kind === "checking") {
       telemetry.count("orders_total", { outcome: "unknown", reason: "checking" });
       // the browser keeps its word for the form: asked of the upstream again even if the ledger loses its record
-      if (!hint) state.order_attempt = { key: input.key, startedAt: attemptStarted, owner };
-      return { kind: "checking", key: input.key };
+      if (!hint) state.order_attempt = { key: key, startedAt: attemptStarted, owner };
+      return { kind: "checking", key: key };
     }
     const { value, replayed } = answer;
     // issue 18 §1: remembered for 'Повторить заказ' (a replay is the same order, remembered once); never throws
     if (!replayed) await rememberOrder(rc, owner, value, cart);
-    forgetCart(state, input.key, owner, value);
+    forgetCart(state, key, owner, value);
     telemetry.count("orders_total", { outcome: replayed ? "replayed" : "placed", reason: replayed ? "duplicate" : "new" });
     const { paymentUrl = null } = value;
-    return { kind: "placed", key: input.key, order: value, replayed, paymentUrl };
+    return { kind: "placed", key: key, order: value, replayed, paymentUrl };
   } catch (error) {
     telemetry.count("orders_total", { outcome: "refused", reason: refusalReason(error) });
     // a definite refusal: the form holds no attempt any more (while the ledger cannot answer, it still may)
-    if (state.order_attempt?.key === input.key && !(error instanceof LedgerUnavailable)) state.order_attempt = null;
+    if (state.order_attempt?.key === key && !(error instanceof LedgerUnavailable)) state.order_attempt = null;
     if (error instanceof CheckoutStop) return { kind: "error", message: error.message, dayOff: false, code: error.code };
     // the shared ledger cannot answer: nothing is placed that might be a second order (ADR 145)
     if (error instanceof LedgerUnavailable) return { kind: "error", message: texts.checkout.ledgerUnavailable, dayOff: false, code: null };
