@@ -91,3 +91,11 @@ export const CART_MAX_MODIFIERS = 30;
  * 1.5e15, inside JavaScript's safe integers (9e15), so the cart's sums are exact and never throw.
  */
 export const MAX_PRICE_MINOR = 100_000_000;
+/**
+ * The most a preflight answer's position sums (and, apart, its payable amounts) may add up to, in absolute minor units
+ * (ADR 215): above the fullest cart's 1.5e15, and small enough that the cart's figures built from them — the discount
+ * (sums − payable), the total with the delivery line — stay safe integers. An answer past it is not used.
+ */
+export const MAX_ANSWER_SUM_MINOR = 2 ** 51;
+/** spec §7: the preflight answer's line that carries the delivery price is marked with this special */
+export const DELIVERY_PRICE_SPECIAL = "DELIVERY_PRICE";

@@ -12,7 +12,7 @@
  * default (`.catch`). server/upstream/README.md lists every field and its rule.
  */
 import { z } from "zod";
-import { KNOWN_MEASURE_UNITS, MAX_PRICE_MINOR } from "./constants";
+import { DELIVERY_PRICE_SPECIAL, KNOWN_MEASURE_UNITS, MAX_ANSWER_SUM_MINOR, MAX_PRICE_MINOR } from "./constants";
 
 export { KNOWN_MEASURE_UNITS };
 import { knownKeys, listOf } from "./record-list";
@@ -346,24 +346,46 @@ export const orderPayloadSchema = preflightPayloadSchema.extend({
 });
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
 
-export const preflightAnswerSchema = z.object({
-  positions: z
-    .array(
-      z.object({
-        id: z.number().int(),
-        discounts: z.array(z.object({ amount: z.number().int(), name: z.string().default("") })).default([]),
-        promoCodes: z.array(z.object({ code: z.string(), amount: z.number().int() })).default([]),
-        sum: z.number().int(),
-        /** "DELIVERY_PRICE" marks the line that carries the delivery price (spec §7) */
-        specials: z.array(z.string()).default([]),
-        payableAmount: z.number().int(),
-      }),
-    )
-    .default([]),
-  promoCode: z.string().nullable().default(null),
-  promoCodeMaxDiscountAmount: z.number().int().nullable().default(null),
-  promoCodeMinOrderAmount: z.number().int().nullable().default(null),
-});
+/** an amount of the upstream's answer, in minor units: a safe integer, whatever else it says */
+const answerAmountSchema = z.number().int().safe();
+/** the sum of the absolute values: whether the figures built from these amounts stay exact (ADR 215) */
+const spread = (amounts: number[]) => amounts.reduce((n, a) => n + Math.abs(a), 0);
+
+/**
+ * The preflight's answer. Its positions price the cart together, so they are read as a whole (one left out would
+ * misprice it, never tolerated like a catalog record), and an answer whose sums could not be added up exactly is not
+ * used at all: `invalid-response`, the preflight's failure message on the cart (ADR 215).
+ */
+export const preflightAnswerSchema = z
+  .object({
+    positions: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          discounts: z.array(z.object({ amount: answerAmountSchema, name: z.string().default("") })).default([]),
+          promoCodes: z.array(z.object({ code: z.string(), amount: answerAmountSchema })).default([]),
+          sum: answerAmountSchema,
+          /** DELIVERY_PRICE_SPECIAL marks the line that carries the delivery price (spec §7) */
+          specials: z.array(z.string()).default([]),
+          payableAmount: answerAmountSchema,
+        }),
+      )
+      .default([]),
+    promoCode: z.string().nullable().default(null),
+    promoCodeMaxDiscountAmount: answerAmountSchema.nullable().default(null),
+    promoCodeMinOrderAmount: answerAmountSchema.nullable().default(null),
+  })
+  .refine(
+    (answer) =>
+      spread(answer.positions.map((p) => p.sum)) <= MAX_ANSWER_SUM_MINOR &&
+      spread(answer.positions.map((p) => p.payableAmount)) <= MAX_ANSWER_SUM_MINOR,
+    { message: "the answer's amounts add up past what the cart can count exactly", path: ["positions"] },
+  )
+  .refine(
+    // the delivery line's price is a price: 0 to MAX_PRICE_MINOR, like a zone's (ADR 210)
+    (answer) => answer.positions.every((p) => !p.specials.includes(DELIVERY_PRICE_SPECIAL) || (p.payableAmount >= 0 && p.payableAmount <= MAX_PRICE_MINOR)),
+    { message: "the delivery line's price is not a price", path: ["positions"] },
+  );
 export type PreflightAnswer = z.infer<typeof preflightAnswerSchema>;
 
 /**

@@ -113,7 +113,8 @@ export async function loadCartView(rc: RequestContext) {
   const deliveryPrice =
     ctx.method === "DELIVERY" ? (answer?.deliveryPrice ?? (match.status === "ok" ? match.current.deliveryCost : null)) : null;
   const discount = answer?.discount ?? 0;
-  const total = orderTotal({ itemsTotal: itemsTotal - discount, deliveryPrice, method: ctx.method });
+  // a discount never takes the total below zero, whatever the upstream counted (ADR 215)
+  const total = orderTotal({ itemsTotal: Math.max(0, itemsTotal - discount), deliveryPrice, method: ctx.method });
 
   const resto = ctx.catalog?.resto ?? null;
   const now = upstream.clock.now();

@@ -6,6 +6,7 @@
  * token; anonymous → the general one.
  */
 import { priceLines, type CatalogLookup, type PricedCart } from "~/lib/cart";
+import { DELIVERY_PRICE_SPECIAL } from "~/lib/constants";
 import { defaultPaymentMethod, fallbackPaymentMethod, paymentMethodsFor } from "~/lib/payment";
 import { deliveryAddressPayload } from "~/lib/place";
 import { messagesFor } from "~/i18n/locale.server";
@@ -15,8 +16,6 @@ import { isApiError, type PersonAuth, type RestoCatalog } from "~server/upstream
 import type { DeliveryMethod, LatLng, PaymentMethod, PreflightAnswer, PreflightPayload } from "~/lib/model";
 import type { RequestContext } from "~server/context";
 
-/** spec §7: the line that carries the delivery price. */
-export const DELIVERY_PRICE_SPECIAL = "DELIVERY_PRICE";
 
 export function catalogLookup(...catalogs: (RestoCatalog | null | undefined)[]): CatalogLookup {
   const list = catalogs.filter((c): c is RestoCatalog => !!c);
