@@ -400,7 +400,8 @@ export const orderSchema = z
     number: z.string().nullable().default(null),
     status: z.string().default("NEW"),
     createdAt: z.string().nullable().default(null),
-    total: z.number().int().nullable().default(null),
+    /** minor units; one that is not an amount (a fraction, negative, past safe integers) counts as absent (ADR 215) */
+    total: z.number().int().nonnegative().safe().nullable().default(null).catch(null),
     /** where to send the customer to pay a CARD_ONLINE order (ADR 099) */
     paymentUrl: z.string().nullable().default(null).catch(null),
     /** PENDING | PAID | FAILED (ADR 099) */
