@@ -91,6 +91,11 @@ describe("orderSchema: the order answer kept whole (issue 15 §9)", () => {
 
   it("still refuses an answer without what the app uses", () => {
     expect(orderSchema.safeParse({ number: "A-1" }).success).toBe(false);
-    expect(orderSchema.safeParse({ id: 1, total: "lots" }).success).toBe(false);
+    expect(orderSchema.safeParse({ id: 1.5, number: "A-1" }).success).toBe(false);
+  });
+
+  it("a total that is not an amount counts as absent (ADR 215): the order exists all the same", () => {
+    for (const total of ["lots", 12.5, -1, 2 ** 53, 1e21]) expect(orderSchema.parse({ id: 1, total }).total).toBeNull();
+    expect(orderSchema.parse({ id: 1, total: 118000 }).total).toBe(118000);
   });
 });
