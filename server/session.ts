@@ -472,7 +472,12 @@ export function createRequestSession(stores: SessionStores, brand: Pick<Brand, "
       }
       if (e.destroyed) continue;
       const text = JSON.stringify(e.value);
-      if (text === e.snapshot || text === e.refusedAt) continue;
+      if (text === e.snapshot) continue;
+      // refused already in this request and unchanged since: still not written (said again, not logged again)
+      if (text === e.refusedAt) {
+        refused.push(kind);
+        continue;
+      }
       try {
         headers.append("Set-Cookie", await store.serialize(e.value));
         marks.push(() => {

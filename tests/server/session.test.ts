@@ -99,6 +99,9 @@ describe("cookie sessions", () => {
     const { headers, refused } = await session.commitWhatFits();
     expect(refused).toEqual(["storefront"]);
     expect(headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(["sf_prefs"]);
+    // asked again with nothing changed, it is still not written, and says so: a caller that drops something that was
+    // not there (ADR 214's shedding) must not read "it fits now"
+    expect((await session.commitWhatFits()).refused).toEqual(["storefront"]);
     // the request's last commit (the middleware's) neither throws nor writes it
     expect((await session.commitHeaders()).getSetCookie()).toHaveLength(0);
   });

@@ -153,7 +153,7 @@ export async function cartAction(rc: RequestContext) {
         case "checking":
           // the order's outcome is not known yet (ADR 145): the success screen says we are checking and shows the
           // result when it is known; the cart is kept until then
-          return redirect(`/checkout/${result.key}`, { status: 303, headers: await safeHeaders(rc) });
+          return redirect(`/checkout/${result.key}`, { status: 303, headers: await checkingHeaders(rc) });
         case "placed":
           // paid online: on to the payment page (a checked address, ADR 100); with JavaScript React Router turns an
           // address on another origin into a full-page navigation (window.location)
@@ -168,9 +168,23 @@ export async function cartAction(rc: RequestContext) {
  * same cart again: when the cookie does not fit even so, what was typed goes first (the contact details, filled
  * again from the profile), then the delivery address; never a 500 after the order exists.
  */
-async function placedOrderHeaders(rc: RequestContext): Promise<Headers> {
+function placedOrderHeaders(rc: RequestContext): Promise<Headers> {
+  return headersShedding(rc, [(state) => delete state.order_person, (state) => delete state.order_delivery_place]);
+}
+
+/**
+ * The cookies while the order's outcome is unknown (ADR 214). The browser's attempt must reach it — it makes every
+ * later form of this browser that order's form —, and the cart stays (it is what is ordered if the first attempt left
+ * no order): when the cookie does not fit, the copy of an earlier order goes first (the ledger has it), then what was
+ * typed, then the delivery address.
+ */
+function checkingHeaders(rc: RequestContext): Promise<Headers> {
+  return headersShedding(rc, [(state) => delete state.last_order, (state) => delete state.order_person, (state) => delete state.order_delivery_place]);
+}
+
+/** The cookies as they are, or with what `sheds` drop, one after another, until the storefront cookie fits. */
+async function headersShedding(rc: RequestContext, sheds: ((state: StorefrontState) => void)[]): Promise<Headers> {
   let commit = await rc.session.commitWhatFits();
-  const sheds: ((state: StorefrontState) => void)[] = [(state) => delete state.order_person, (state) => delete state.order_delivery_place];
   for (const shed of sheds) {
     if (!commit.refused.includes("storefront")) break;
     shed(await rc.session.get("storefront"));
