@@ -78,6 +78,12 @@ export const storefrontStateSchema = z.object({
    */
   order_attempt: z.object({ key: z.string().max(64), startedAt: z.number().int(), owner: z.string().max(40).optional() }).nullable().optional(),
   /**
+   * The cart's generation (ADR 216): made when an empty cart gets its first line, gone when it is empty again. The
+   * ledger links it to the first form sent with it, so that a form sent with the same cart later — the browser never
+   * got the answer that emptied it — is taken for that one.
+   */
+  cart_id: z.string().max(40).optional(),
+  /**
    * The order this browser placed last, for its success screen (ADR 096): the redirect after the order may land on a
    * container that cannot read the shared ledger right now.
    */
@@ -109,6 +115,12 @@ export const storefrontStateSchema = z.object({
     .optional(),
 });
 export type StorefrontState = z.infer<typeof storefrontStateSchema>;
+
+/** Keeps `cart_id` with the cart (ADR 216): a new one when an empty cart gets lines, none while it is empty. */
+export function renewCartId(state: StorefrontState, previous: readonly unknown[]): void {
+  if (state.cart_positions.length === 0) delete state.cart_id;
+  else if (previous.length === 0 || !state.cart_id) state.cart_id = crypto.randomUUID();
+}
 
 export const authStateSchema = z.object({
   person_token_set: z

@@ -13,7 +13,7 @@
 import { isForeignStorage, readLegacyStorage, type RawStorage } from "~/lib/legacy";
 import { addLine, validateModifierChoice, type CartLine } from "~/lib/cart";
 import { log } from "~server/log";
-import { cookieBytes, COOKIE_LIMIT_BYTES, type StorefrontState } from "~server/session";
+import { cookieBytes, COOKIE_LIMIT_BYTES, renewCartId, type StorefrontState } from "~server/session";
 import type { RequestContext } from "~server/context";
 
 /**
@@ -83,6 +83,7 @@ export async function migrateLegacyStorage(rc: RequestContext, storage: RawStora
           if (change.issue) dropped++;
         }
         storefront.cart_positions = cart;
+        renewCartId(storefront, []);
       }
     }
   } catch (error) {

@@ -11,6 +11,7 @@ import { decodePlaces, encodePlace, rememberPlace } from "~/lib/saved-places";
 import type { RateLimits } from "../auth/rate-limit";
 import type { DemoControls, DemoStandIns } from "../services";
 import type { Upstream } from "../upstream";
+import { renewCartId } from "../session";
 import { armOrderError, disarmOrderErrors } from "./armed-errors";
 import { makeClockResto } from "./clock";
 import { findDemoResto } from "./data";
@@ -147,6 +148,7 @@ function createControls(twin: DemoUpstream, upstream: Upstream, rateLimits: Rate
           if (!lines.success) return Response.json({ ok: false }, { status: 400 });
           const storefront = await session.get("storefront");
           storefront.cart_positions = lines.data;
+          renewCartId(storefront, []);
           return Response.json({ ok: true }, { headers: await session.commitHeaders() });
         }
         case "order-error": {

@@ -39,15 +39,26 @@ export type LedgerRecord =
   | { state: "pending"; owner: string; startedAt: number; attempt: string }
   | { state: "placed"; owner: string; value: unknown; storedAt: number };
 
+/**
+ * A cart's form (ADR 216), under `cart:<cart id>`: the key of the first form sent with this cart. Every later form
+ * sent with the same cart — another tab's, the page reloaded after an answer that never reached the browser — is
+ * taken for that one.
+ */
+export interface CartLink {
+  state: "link";
+  owner: string;
+  key: string;
+}
+
 /** Where the records live. Every method throws when it cannot answer: the ledger never guesses. */
 export interface LedgerStore {
-  get(key: string): Promise<LedgerRecord | null>;
+  get(key: string): Promise<LedgerRecord | CartLink | null>;
   /** writes `record` only when the key has none (the claim); true when written */
-  create(key: string, record: LedgerRecord, ttlMs: number): Promise<boolean>;
+  create(key: string, record: LedgerRecord | CartLink, ttlMs: number): Promise<boolean>;
   /** replaces the record only while it is exactly `expected` (compare-and-set), `null` deletes it; true when done */
-  replace(key: string, expected: LedgerRecord, next: LedgerRecord | null, ttlMs: number): Promise<boolean>;
+  replace(key: string, expected: LedgerRecord | CartLink, next: LedgerRecord | CartLink | null, ttlMs: number): Promise<boolean>;
   /** writes `record` whatever is there (a placed order: the truth) */
-  put(key: string, record: LedgerRecord, ttlMs: number): Promise<void>;
+  put(key: string, record: LedgerRecord | CartLink, ttlMs: number): Promise<void>;
 }
 
 /** The shared ledger (Redis) did not answer: nothing may be placed now. */
@@ -99,6 +110,12 @@ export interface OrderLedger {
   place<T>(key: string, owner: string, attempt: OrderAttempt<T>, hint?: BrowserHint | null): Promise<PlaceAnswer<T>>;
   /** What is known of a form's order now; an unknown outcome is asked of the upstream with `find`. */
   outcome<T>(key: string, owner: string, find: () => Promise<T | null>, hint?: BrowserHint | null): Promise<LedgerAnswer<T>>;
+  /**
+   * The form a cart's order goes by (ADR 216): `key` when it is the first form sent with this cart (the link is
+   * written), else the first one's key — for its owner only (another person's link is not theirs: `key`). Throws
+   * LedgerUnavailable when the store cannot answer.
+   */
+  formOfCart(cartId: string, owner: string, key: string): Promise<string>;
 }
 
 export interface LedgerOptions {
@@ -118,12 +135,15 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
   // one run per key in this process: a double click joins the first click's run
   const inFlight = new Map<string, { owner: string; run: Promise<PlaceAnswer<unknown>> }>();
 
-  const read = async (key: string) => {
+  const read = async (key: string): Promise<LedgerRecord | null> => {
+    let record: LedgerRecord | CartLink | null;
     try {
-      return await store.get(key);
+      record = await store.get(key);
     } catch (error) {
       throw new LedgerUnavailable(error);
     }
+    // (a form's key never holds a cart's link: the links live under `cart:`)
+    return record && record.state !== "link" ? record : null;
   };
   const attemptId = () => crypto.randomUUID();
 
@@ -265,16 +285,32 @@ export function createOrderLedger(store: LedgerStore, options: LedgerOptions = {
       const answer = await resolve(key, owner, record, find);
       return answer === "retake" ? { kind: "none", attempted: true } : answer;
     },
+    async formOfCart(cartId: string, owner: string, key: string) {
+      const at = `cart:${cartId}`;
+      const link: CartLink = { state: "link", owner, key };
+      try {
+        for (let round = 0; round < 2; round++) {
+          if (await store.create(at, link, LEDGER_TTL_MS)) return key;
+          const existing = await store.get(at);
+          // gone between the two calls (its time ran out): written again in the next round
+          if (!existing) continue;
+          return existing.state === "link" && existing.owner === owner ? existing.key : key;
+        }
+        return key;
+      } catch (error) {
+        throw new LedgerUnavailable(error);
+      }
+    },
   };
 }
 
 // ── stores ─────────────────────────────────────────────────────────────────────────────────────────
 
-const same = (a: LedgerRecord, b: LedgerRecord) => JSON.stringify(a) === JSON.stringify(b);
+const same = (a: LedgerRecord | CartLink, b: LedgerRecord | CartLink) => JSON.stringify(a) === JSON.stringify(b);
 
 /** One process's ledger (no REDIS_URL: one container). Bounded: the oldest records go first. */
 export function createMemoryLedgerStore(now: () => number = Date.now, maxEntries = 10_000): LedgerStore {
-  const entries = new Map<string, { record: LedgerRecord; expiresAt: number }>();
+  const entries = new Map<string, { record: LedgerRecord | CartLink; expiresAt: number }>();
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -283,7 +319,7 @@ export function createMemoryLedgerStore(now: () => number = Date.now, maxEntries
     }
     return entry;
   };
-  const write = (key: string, record: LedgerRecord, ttlMs: number) => {
+  const write = (key: string, record: LedgerRecord | CartLink, ttlMs: number) => {
     entries.delete(key);
     entries.set(key, { record: structuredClone(record), expiresAt: now() + ttlMs });
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
@@ -328,7 +364,7 @@ export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger
   const k = (key: string) => `${prefix}:order:${key}`;
   /** the last record this process wrote per key (its claims and its orders), to write back what Redis lost */
   const own = new Map<string, { text: string; expiresAt: number }>();
-  const remember = (key: string, record: LedgerRecord | null, ttlMs: number) => {
+  const remember = (key: string, record: LedgerRecord | CartLink | null, ttlMs: number) => {
     own.delete(key);
     if (record) own.set(key, { text: JSON.stringify(record), expiresAt: Date.now() + ttlMs });
     while (own.size > 10_000) own.delete(own.keys().next().value as string);
@@ -355,10 +391,10 @@ export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger
   return {
     async get(key) {
       const raw = await redis.get(k(key));
-      if (raw) return JSON.parse(raw) as LedgerRecord;
+      if (raw) return JSON.parse(raw) as LedgerRecord | CartLink;
       // Redis lost it (restarted empty) before this process wrote it back: this process's own copy
       const kept = own.get(key);
-      return kept && kept.expiresAt > Date.now() ? (JSON.parse(kept.text) as LedgerRecord) : null;
+      return kept && kept.expiresAt > Date.now() ? (JSON.parse(kept.text) as LedgerRecord | CartLink) : null;
     },
     async create(key, record, ttlMs) {
       const created = (await redis.set(k(key), JSON.stringify(record), "PX", ttlMs, "NX")) === "OK";

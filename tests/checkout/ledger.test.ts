@@ -429,3 +429,57 @@ describe("a browser's open attempt (ADR 214)", () => {
     expect(openAttemptKey(undefined, "7", startedAt)).toBeNull();
   });
 });
+
+describe("a cart's form (ADR 216)", () => {
+  const c = clock();
+  it("is the first form sent with the cart, for its owner; another person's cart link is not theirs", async () => {
+    const ledger = ledgerOn(createMemoryLedgerStore(c.now), c);
+    const cart = newCheckoutKey();
+    const [first, second, third] = [newCheckoutKey(), newCheckoutKey(), newCheckoutKey()];
+    expect(await ledger.formOfCart(cart, "7", first)).toBe(first);
+    expect(await ledger.formOfCart(cart, "7", second)).toBe(first);
+    expect(await ledger.formOfCart(cart, "8", third)).toBe(third);
+    // another cart is another order's
+    expect(await ledger.formOfCart(newCheckoutKey(), "7", third)).toBe(third);
+  });
+
+  it("two forms of one cart sent at once on two containers go by one key", async () => {
+    const store = createMemoryLedgerStore(c.now);
+    const [a, b] = [ledgerOn(store, c), ledgerOn(store, c)];
+    const cart = newCheckoutKey();
+    const keys = await Promise.all([a.formOfCart(cart, "7", newCheckoutKey()), b.formOfCart(cart, "7", newCheckoutKey())]);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it("fails closed: a store that cannot answer is LedgerUnavailable, never a new order's key", async () => {
+    const broken: LedgerStore = {
+      get: () => Promise.reject(new Error("down")),
+      create: () => Promise.reject(new Error("down")),
+      replace: () => Promise.reject(new Error("down")),
+      put: () => Promise.reject(new Error("down")),
+    };
+    await expect(ledgerOn(broken, c).formOfCart(newCheckoutKey(), "7", newCheckoutKey())).rejects.toBeInstanceOf(LedgerUnavailable);
+  });
+
+  it("a link whose time ran out between the claim and the read is written again", async () => {
+    const inner = createMemoryLedgerStore(c.now);
+    let vanishOnce = true;
+    const store: LedgerStore = {
+      ...inner,
+      get: async (key) => {
+        if (vanishOnce && key.startsWith("cart:")) {
+          vanishOnce = false;
+          await inner.replace(key, (await inner.get(key))!, null, 1);
+          return null;
+        }
+        return inner.get(key);
+      },
+    };
+    const ledger = ledgerOn(store, c);
+    const cart = newCheckoutKey();
+    const [first, second] = [newCheckoutKey(), newCheckoutKey()];
+    expect(await ledger.formOfCart(cart, "7", first)).toBe(first);
+    expect(await ledger.formOfCart(cart, "7", second)).toBe(second);
+    expect(await ledger.formOfCart(cart, "7", newCheckoutKey())).toBe(second);
+  });
+});

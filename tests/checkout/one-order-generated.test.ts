@@ -1,7 +1,8 @@
 /**
  * One order per cart under generated customer behaviour and order faults (ADR 145, 214; issue 38 §3). A signed-in
  * customer with one cart renders the cart page in any number of tabs (each a checkout form of its own key), sends any
- * of those forms in any order (a double click, a Back, a tab left open, a resend from history), opens the success
+ * of those forms in any order (a double click, a Back, a tab left open, a resend from history; an answer that never
+ * reaches the browser, so that its cookie stays as it was), opens the success
  * screen of any form sent, while the upstream's order POST fails after committing the order, fails before it, drops
  * the connection, or works, and time passes beyond the ledger's settling time. Each request goes to either of two
  * containers sharing one ledger store; a double click sends one form to both at once. After every step:
@@ -45,6 +46,8 @@ const FAULTS: Record<string, Fault> = {
 type Step =
   | { kind: "render"; container: number }
   | { kind: "send"; form: number; container: number }
+  /** the answer to a form never reaches the browser (its network dropped): the order may be placed, the cookie is not */
+  | { kind: "send-lost"; form: number; container: number }
   /** a double click, or the browser's resend while the first is on its way: one form twice at once, to either container */
   | { kind: "double"; form: number; containers: [number, number] }
   | { kind: "success"; form: number; container: number }
@@ -56,6 +59,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("render" as const), container }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("send" as const), form: fc.nat(), container }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("double" as const), form: fc.nat(), containers: fc.tuple(container, container) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("send-lost" as const), form: fc.nat(), container }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("success" as const), form: fc.nat(), container }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("fault" as const), fault: fc.constantFrom(...(Object.keys(FAULTS) as (keyof typeof FAULTS)[])) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "wait" as const }) },
@@ -84,10 +88,10 @@ class Customer {
   ) {}
 
   /** one request: sent with the cookie of now, its Set-Cookie kept when it answers (the last answer's wins) */
-  private async answer(run: (cookie: string, s: Services) => Promise<unknown>, container: number): Promise<Answer> {
+  private async answer(run: (cookie: string, s: Services) => Promise<unknown>, container: number, lost = false): Promise<Answer> {
     const answer = await settleAnswer(() => run(this.cookie, this.containers[container]!));
     expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
-    this.cookie = nextCookie(this.cookie, answer.headers);
+    if (!lost) this.cookie = nextCookie(this.cookie, answer.headers);
     return answer;
   }
 
@@ -96,10 +100,10 @@ class Customer {
     this.forms.push((page.body as { checkoutKey: string }).checkoutKey);
   }
 
-  async send(key: string, container = 0) {
+  async send(key: string, container = 0, lost = false) {
     this.sent.push(key);
-    const answer = await this.answer(async (cookie, s) => cartAction(await routeArgs(post("/cart", cookie, { ...FIELDS, key }), {}, { services: s })), container);
-    this.told.push(answer.location ?? `${answer.status} ${String((answer.body as { status?: string }).status ?? "")}`);
+    const answer = await this.answer(async (cookie, s) => cartAction(await routeArgs(post("/cart", cookie, { ...FIELDS, key }), {}, { services: s })), container, lost);
+    this.told.push(lost ? "(answer lost)" : (answer.location ?? `${answer.status} ${String((answer.body as { status?: string }).status ?? "")}`));
     return answer;
   }
 
@@ -136,6 +140,9 @@ describe("one order per cart, whatever the customer and the upstream do", () => 
           else if (step.kind === "send") {
             if (customer.forms.length === 0) await customer.render();
             await customer.send(pick(customer.forms, step.form), step.container);
+          } else if (step.kind === "send-lost") {
+            if (customer.forms.length === 0) await customer.render();
+            await customer.send(pick(customer.forms, step.form), step.container, true);
           } else if (step.kind === "double") {
             if (customer.forms.length === 0) await customer.render();
             const key = pick(customer.forms, step.form);
@@ -170,7 +177,11 @@ describe("one order per cart, whatever the customer and the upstream do", () => 
         numRuns: 60,
         verbose: 1,
         // found by this test (ADR 214): two tabs, the order's answer lost, the other tab's form sent
-        examples: [[{ tabs: 2, fault: "502 after the commit", steps: [{ kind: "send", form: 1, container: 0 }, { kind: "send", form: 0, container: 1 }] }]],
+        examples: [
+          [{ tabs: 2, fault: "502 after the commit", steps: [{ kind: "send", form: 1, container: 0 }, { kind: "send", form: 0, container: 1 }] }],
+          // (ADR 216) the order placed, its answer lost on the way to the browser, the cart page reloaded and sent
+          [{ tabs: 1, fault: "none", steps: [{ kind: "send-lost", form: 0, container: 0 }] }],
+        ],
       },
     );
   }, 120_000);

@@ -109,6 +109,44 @@ describe("the cart page rendered again while an order's outcome is unknown", () 
   });
 });
 
+describe("one cart, one order (ADR 216)", () => {
+  /** the cart page rendered: its form's key, and the cookie the page left (the cart's generation in it) */
+  const rendered = async (cookie: string) => {
+    const page = await answerOf(await cartLoader(await routeArgs(get("/cart", cookie))));
+    return { key: (page.body as { checkoutKey: string }).checkoutKey, cookie: nextCookie(cookie, page.headers) };
+  };
+
+  it("an order placed whose answer never reached the browser: its cart, reloaded and sent again, finds that order", async () => {
+    const page = await rendered(await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person));
+    const first = await submit(page.cookie, page.key);
+    expect(first.headers.get("Location")).toBe(`/checkout/${page.key}`);
+    expect(ordersOf(page.key)).toHaveLength(1);
+    // the answer (and its cookie: the emptied cart) is lost on the way; the customer reloads the cart, still full
+    const again = await rendered(page.cookie);
+    expect(again.key).not.toBe(page.key);
+    const second = await submit(again.cookie, again.key);
+    expect(second.headers.get("Location")).toBe(`/checkout/${page.key}`);
+    expect(ordersOf(again.key)).toHaveLength(0);
+    expect(ordersOf(page.key)).toHaveLength(1);
+    expect(await cartOf(nextCookie(again.cookie, second.headers))).toEqual([]);
+  });
+
+  it("a cart filled after an order is a new cart: its form places a new order", async () => {
+    const page = await rendered(await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person));
+    const first = await submit(page.cookie, page.key);
+    let browser = nextCookie(page.cookie, first.headers);
+    expect(await cartOf(browser)).toEqual([]);
+    const added = await answerOf(await action(await routeArgs(post("/cart", browser, { intent: "add", positionId: "10074", menuId: "501" }))));
+    browser = nextCookie(browser, added.headers);
+    expect(await cartOf(browser)).toHaveLength(1);
+    const next = await rendered(browser);
+    const second = await submit(next.cookie, next.key);
+    expect(second.headers.get("Location")).toBe(`/checkout/${next.key}`);
+    expect(ordersOf(page.key)).toHaveLength(1);
+    expect(ordersOf(next.key)).toHaveLength(1);
+  });
+});
+
 describe("an order whose outcome the upstream cannot tell yet", () => {
   it("says 'checking' on every resubmit and on the success screen, and places nothing more", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
 import { seal } from "~server/crypto";
-import { cookiePurpose, CookieTooLargeError, openedOnce, type RequestSession } from "~server/session";
+import { cookiePurpose, CookieTooLargeError, openedOnce, renewCartId, type RequestSession, type StorefrontState } from "~server/session";
 import { contextOf } from "../context";
 
 /** The cookies of one request, as its context holds them (every loader and action of the request shares them). */
@@ -194,5 +194,34 @@ describe("cookie sessions", () => {
     await open(long);
     await open(long);
     expect(opened).toEqual(["ok=1", "bad=1", null, long, long]);
+  });
+});
+
+describe("the cart's generation (ADR 216)", () => {
+  const line = { positionId: 1, menuId: 1, count: 1, modifiers: [] };
+  const stateWith = (cart: (typeof line)[], cart_id?: string) => ({ cart_positions: cart, ...(cart_id ? { cart_id } : {}) }) as StorefrontState;
+  it("is made when an empty cart gets a line, kept while the cart has lines, gone when it is empty", () => {
+    const filled = stateWith([line]);
+    renewCartId(filled, []);
+    const id = filled.cart_id;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    filled.cart_positions = [line, { ...line, positionId: 2 }];
+    renewCartId(filled, [line]);
+    expect(filled.cart_id).toBe(id);
+    filled.cart_positions = [];
+    renewCartId(filled, [line]);
+    expect(filled.cart_id).toBeUndefined();
+    // emptied and filled again: another cart
+    filled.cart_positions = [line];
+    renewCartId(filled, []);
+    expect(filled.cart_id).not.toBe(id);
+  });
+  it("a cart of a cookie from before it gets one; an empty cart none", () => {
+    const old = stateWith([line]);
+    renewCartId(old, old.cart_positions);
+    expect(old.cart_id).toBeDefined();
+    const empty = stateWith([], "stale");
+    renewCartId(empty, empty.cart_positions);
+    expect(empty.cart_id).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 /** The /cart loader: the cart view, the checkout form's key (the order ledger's, ADR 145 and 214) and the no-JS confirmation flag. */
 import { newCheckoutKey, openAttemptKey } from "~server/orders/ledger";
+import { renewCartId } from "~server/session";
 import { moneyPattern } from "~/lib/money-pattern-reader";
 import { loadCartView } from "./cart-view.server";
 import type { RequestContext } from "~server/context";
@@ -7,6 +8,8 @@ import type { RequestContext } from "~server/context";
 export async function loadCartPage(rc: RequestContext) {
   const url = rc.url;
   const [view, locale, person, state] = await Promise.all([loadCartView(rc), rc.locale, rc.person.get(), rc.session.get("storefront")]);
+  // a cart of a cookie from before ADR 216 gets its generation here, before its form can be sent
+  renewCartId(state, state.cart_positions);
   let headers: Headers;
   try {
     headers = await rc.session.commitHeaders({ "Cache-Control": "private, no-store" });

@@ -16,7 +16,7 @@ import {
 } from "~/lib/cart";
 import { isPositionAvailable } from "~/lib/time-slots";
 import { effectiveLocation } from "~/features/location/location.server";
-import { CookieTooLargeError, type StorefrontState } from "~server/session";
+import { CookieTooLargeError, renewCartId, type StorefrontState } from "~server/session";
 import type { RestoCatalog } from "~server/upstream";
 import type { RequestContext } from "~server/context";
 
@@ -77,13 +77,21 @@ export async function addToCart(rc: RequestContext, input: AddToCartInput): Prom
   return commitCart(rc, previous);
 }
 
-/** Commits the storefront cookie; when it would be too large, restores the previous cart and says so. */
+/**
+ * Commits the storefront cookie with the cart's generation kept (ADR 216); when it would be too large, restores the
+ * previous cart and says so.
+ */
 export async function commitCart(rc: RequestContext, previous: StateCart): Promise<CartResult> {
+  const state = await rc.session.get("storefront");
+  const previousId = state.cart_id;
+  renewCartId(state, previous);
   try {
     return { ok: true, headers: await rc.session.commitHeaders() };
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
-      (await rc.session.get("storefront")).cart_positions = previous;
+      state.cart_positions = previous;
+      if (previousId === undefined) delete state.cart_id;
+      else state.cart_id = previousId;
       return { ok: false, status: 400, reason: "cookie-too-large" };
     }
     throw error;

@@ -89,7 +89,7 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
   const state = await rc.session.get("storefront");
   // while a form this browser sent has no known outcome, any form it sends is that form (ADR 214): a second tab, a Back
   // or a link to the cart cannot make a second order out of one whose answer was lost
-  const key = openAttemptKey(state.order_attempt, owner) ?? input.key;
+  let key = openAttemptKey(state.order_attempt, owner) ?? input.key;
   // what the order's time is computed from (ADR 190): read before the cart goes, from the cached catalog
   const eta =
     state.cart_positions.length === 0
@@ -118,6 +118,9 @@ export async function submitOrder(rc: RequestContext, input: CheckoutInput, cart
       return { kind: "error", message: texts.checkout.cartEmpty, dayOff: false, code: null };
     }
 
+    // the cart's first form (ADR 216): a form sent with a cart that was sent before — another tab's, or the cart
+    // page reloaded after an answer that never reached the browser — is taken for that one
+    if (key === input.key && state.cart_id && CHECKOUT_KEY_PATTERN.test(state.cart_id)) key = await ledger.formOfCart(state.cart_id, owner, key);
     // the browser's own word for this form (ADR 145): an attempt whose outcome it was not told
     const hint = state.order_attempt?.key === key ? { startedAt: state.order_attempt.startedAt } : null;
     const attemptStarted = Date.now();
@@ -236,6 +239,8 @@ async function restoCurrency(rc: RequestContext, state: StorefrontState): Promis
 function forgetCart(state: StorefrontState, key: string, owner: string, order: PlacedOrder) {
   state.order_attempt = null;
   state.cart_positions = [];
+  // the next line added starts a new cart (ADR 216)
+  delete state.cart_id;
   state.order_promo_code = null;
   state.order_comment = "";
   state.order_pre_order_at = null;
