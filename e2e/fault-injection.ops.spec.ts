@@ -234,6 +234,8 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
       // ── the customers ─────────────────────────────────────────────────────────────────────────────────
       interface Form {
         key: string;
+        /** the form the order went by: its own key, or the first form sent with the same cart (ADR 216) */
+        wentBy: string;
         answers: number[];
         statuses: number[];
         definiteMs: number;
@@ -242,6 +244,8 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
       }
       const forms: Form[] = [];
       const serverErrors: string[] = [];
+      /** forms that went by a key of no earlier form of their customer (ADR 216 allows only those): a breach */
+      const misrouted: string[] = [];
       const browsers: Browser[] = [];
       /** forms a customer could not even start (the cart page without a checkout form): reported, not a breach */
       const notStarted: string[] = [];
@@ -283,7 +287,7 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
             notStarted.push(`customer ${n}: no checkout form (${cart.status}): ${cart.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300)}`);
             continue;
           }
-          const form: Form = { key, answers: [], statuses: [], definiteMs: 0, outcome: "refused", customer: n };
+          const form: Form = { key, wentBy: key, answers: [], statuses: [], definiteMs: 0, outcome: "refused", customer: n };
           forms.push(form);
           const fields = { intent: "checkout", key, paymentMethod: "CARD_UPON_RECEIPT", name: `Покупатель ${n}`, phone, email: "", receiptEmail: "", comment: "", preOrderAt: firstOrderTime(cart.text), ...honeypot(cart.text) };
           const submit = async () => {
@@ -302,10 +306,14 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
             answer = await submit();
           }
           form.definiteMs = Math.max(...form.answers);
-          if (answer.status !== 303 || !answer.location?.startsWith(`/checkout/${key}`)) continue;
+          const went = answer.status === 303 ? /^\/checkout\/([0-9a-f-]{36})/.exec(answer.location ?? "")?.[1] : undefined;
+          if (!went) continue;
+          // a form sent with a cart that was sent before goes by that cart's first form: this customer's own (ADR 216)
+          if (!forms.some((other) => other.customer === n && other.key === went)) misrouted.push(`customer ${n}'s form ${key} went by ${went}`);
+          form.wentBy = went;
           // the success screen: placed, or checking until known; sometimes the form is sent once more meanwhile
           for (let look = 0; look < 20; look++) {
-            const page = await browser.go(`/checkout/${key}`);
+            const page = await browser.go(`/checkout/${went}`);
             if (page.status >= 500) serverErrors.push(`/checkout ${page.status}`);
             if (page.text.includes('data-testid="order-success"')) {
               form.outcome = "placed";
@@ -344,6 +352,8 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
         faults,
         orders: orders.length,
         maxOrdersPerForm,
+        /** forms that went by their cart's first form (ADR 216) */
+        linked: forms.filter((f) => f.wentBy !== f.key).length,
         outcomes,
         longestAnswerMs: longest,
         serverErrors: serverErrors.length,
@@ -361,16 +371,17 @@ test.describe("fault injection: one order per form, a definite answer, no 5xx, n
         for (const [i, p] of storefronts.entries()) console.log(`storefront ${i} errors:\n${p.output().split("\n").filter((l) => l.includes('"error"')).slice(0, 10).join("\n")}`);
       }
       expect(serverErrors, `5xx answers (seed ${SEED})`).toEqual([]);
+      expect(misrouted, `forms taken for another's (seed ${SEED})`).toEqual([]);
       expect(longest, `the longest answer (seed ${SEED})`).toBeLessThanOrEqual(DEFINITE_WITHIN_MS);
       // a form told "placed" has its one order; a form without an order kept its customer's cart
       for (const form of forms) {
-        if (form.outcome === "placed") expect(ordersPerForm.get(form.key), `form ${form.key}`).toBe(1);
+        if (form.outcome === "placed") expect(ordersPerForm.get(form.wentBy), `form ${form.key} (by ${form.wentBy})`).toBe(1);
       }
       // no cart lost: a customer whose last form has no order still has its line in the cart
       let cartsChecked = 0;
       for (const [n, browser] of browsers.entries()) {
         const last = forms.filter((f) => f.customer === n).at(-1);
-        if (!last || ordersPerForm.has(last.key)) continue;
+        if (!last || ordersPerForm.has(last.wentBy)) continue;
         const cart = await browser.go("/cart");
         expect(cart.text, `customer ${n}'s cart after form ${last.key} (${last.outcome})`).toContain('data-testid="cart-line"');
         cartsChecked++;
