@@ -157,6 +157,10 @@ export function get(path: string, cookie: string): Request {
 /** The demo location: Moscow, the flagship resto 173, takeaway. */
 export const TAKEAWAY_173: Partial<StorefrontState> = { city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" };
 
+/** Two Сырники at 173, and the checkout form's fields for them (the key is the caller's): a takeaway order that goes through. */
+export const ORDER_CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
+export const ORDER_FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+
 /** Delivery to a demo address inside the centre zone of resto 173. */
 export const DELIVERY_173: Partial<StorefrontState> = {
   city_id: 115,

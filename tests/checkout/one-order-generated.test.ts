@@ -21,7 +21,7 @@ import type { DemoScenario } from "~server/demo/scenario";
 import type { Services } from "~server/services";
 import { settleAnswer, type Answer } from "../answer";
 import { routeArgs, servicesWith } from "../context";
-import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, post, stateOf, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, post, stateOf, twin, withUpstream, ORDER_CART, ORDER_FIELDS } from "./helpers";
 
 withUpstream();
 
@@ -31,8 +31,8 @@ beforeAll(async () => {
 });
 afterEach(() => twin.store.setScenario({ afterCommit: null }));
 
-const CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
-const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+const CART = ORDER_CART;
+const FIELDS = ORDER_FIELDS;
 
 type Fault = DemoScenario["afterCommit"];
 const FAULTS: Record<string, Fault> = {

@@ -2,7 +2,7 @@
 // it may have — and the same form sent again never places a second order on its own. Against the twin through msw.
 import { http, HttpResponse } from "msw";
 import { answerOf } from "../answer";
-import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream } from "./helpers";
+import { TAKEAWAY_173, UPSTREAM, cookieWith, demoPersonAuth, get, nextCookie, post, server, twin, withUpstream, ORDER_CART, ORDER_FIELDS } from "./helpers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action, loader as cartLoader } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 afterEach(() => twin.store.setScenario({ afterCommit: null }));
 
-const CART = [{ positionId: 10056, menuId: 501, count: 2, modifiers: [] }];
-const FIELDS = { intent: "checkout", paymentMethod: "CARD_UPON_RECEIPT", name: "Анна", phone: "+7 999 000-11-22", email: "", receiptEmail: "", comment: "", preOrderAt: "" };
+const CART = ORDER_CART;
+const FIELDS = ORDER_FIELDS;
 
 const submit = async (cookie: string, key: string) => answerOf(await action(await routeArgs(post("/cart", cookie, { ...FIELDS, key }))));
 const successPage = async (cookie: string, key: string) =>
