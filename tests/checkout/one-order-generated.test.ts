@@ -13,7 +13,7 @@
  * exactly one order and the cart is empty. fast-check prints the seed and the shortest sequence that breaks it.
  */
 import fc from "fast-check";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { action as cartAction, loader as cartLoader } from "~/routes/cart";
 import { loader as successLoader } from "~/routes/checkout.$key";
 import { createMemoryLedgerStore, createOrderLedger, SETTLE_MS } from "~server/orders/ledger";
@@ -21,14 +21,12 @@ import type { DemoScenario } from "~server/demo/scenario";
 import type { Services } from "~server/services";
 import { settleAnswer, type Answer } from "../answer";
 import { routeArgs, servicesWith } from "../context";
-import { TAKEAWAY_173, cookieWith, demoPersonAuth, get, nextCookie, post, stateOf, twin, withUpstream, ORDER_CART, ORDER_FIELDS } from "./helpers";
+import { TAKEAWAY_173, cookieWith, get, nextCookie, post, signedInDemoCustomer, stateOf, twin, withUpstream, ORDER_CART, ORDER_FIELDS } from "./helpers";
 
 withUpstream();
 
-let person: Awaited<ReturnType<typeof demoPersonAuth>>;
-beforeAll(async () => {
-  person = await demoPersonAuth();
-});
+/** signed in once for the file: every run's customer is this person with a cart of their own */
+const demo = signedInDemoCustomer();
 afterEach(() => twin.store.setScenario({ afterCommit: null }));
 
 const CART = ORDER_CART;
@@ -122,7 +120,7 @@ describe("one order per cart, whatever the customer and the upstream do", () => 
         const store = createMemoryLedgerStore(now);
         const base = servicesWith({});
         const containers = [0, 1].map(() => ({ ...base, orders: createOrderLedger(store, { now, joinWaitMs: 300, joinPollMs: 20, log: () => undefined }) }));
-        const customer = new Customer(await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person), containers);
+        const customer = new Customer(await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, demo.person), containers);
         const ordersOfRun = () => twin.store.orders().filter((o) => customer.sent.includes(o.payload.clientOrderKey ?? ""));
         const check = async (what: string) => {
           const orders = ordersOfRun();
