@@ -169,6 +169,28 @@ describe("while the order is on its way (ADR 208)", () => {
     queue.send(() => sent.push("after"), "persons");
     expect(sent).toEqual(["after"]);
   });
+
+  it("while the tapped order waits (ADR 217): writes made then are dropped, those made before it still go, in turn", () => {
+    const queue = createWriteQueue();
+    const sent: string[] = [];
+    queue.observe(true);
+    queue.push(() => sent.push("before"), "line-a");
+    queue.close();
+    expect(queue.frozen).toBe(true);
+    expect(queue.pending).toBe(true);
+    queue.send(() => sent.push("tap"), "persons");
+    queue.push(() => sent.push("tap 2"), "line-b");
+    expect(queue.waiting).toBe(1);
+    queue.observe(false);
+    expect(sent).toEqual(["before"]);
+    expect(queue.pending).toBe(false);
+    // its fetcher is seen busy, then answered
+    queue.observe(true);
+    queue.observe(false);
+    queue.thaw();
+    queue.push(() => sent.push("after"), "line-b");
+    expect(sent).toEqual(["before", "after"]);
+  });
 });
 
 describe("writes of the cart made in any order, answered in any order (ADR 119, 208)", () => {

@@ -277,6 +277,126 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
     expect(posted.map((f) => f.get("intent"))).toEqual(["checkout"]);
   });
 
+  it("a choice, 'Оформить заказ', then another choice in one moment: the order goes as it was tapped, the later choice is not sent (ADR 217)", async () => {
+    let answerSave!: () => void;
+    const paymentSaved = new Promise<void>((resolve) => (answerSave = resolve));
+    const { posted } = await renderCart({ draft: DRAFT, answerWrite: (form) => (form.get("intent") === "payment" ? paymentSaved : undefined) });
+    const form = await checkoutForm();
+    const intents = () => posted.map((f) => f.get("intent"));
+    act(() => {
+      form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT }).click();
+      form.getByRole("button", { name: ru.checkout.submit }).click();
+      // online payment would ask for a receipt e-mail: an order sent with it would be refused for its fields
+      form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_ONLINE }).click();
+    });
+    await waitFor(() => expect(intents()).toEqual(["payment"]));
+    act(() => answerSave());
+    expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents()).toEqual(["payment", "checkout"]);
+    expect(posted[0]!.get("paymentMethod")).toBe("CARD_UPON_RECEIPT");
+    expect(posted[1]!.get("paymentMethod")).toBe("CARD_UPON_RECEIPT");
+  });
+
+  it("a comment typed while the order waits for a save does not change the order that was tapped (ADR 217)", async () => {
+    let answerSave!: () => void;
+    const paymentSaved = new Promise<void>((resolve) => (answerSave = resolve));
+    const { posted } = await renderCart({ draft: DRAFT, answerWrite: (form) => (form.get("intent") === "payment" ? paymentSaved : undefined) });
+    const form = await checkoutForm();
+    act(() => {
+      form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT }).click();
+      form.getByRole("button", { name: ru.checkout.submit }).click();
+    });
+    const comment = form.getByDisplayValue(DRAFT.comment) as HTMLTextAreaElement;
+    comment.value = "позвонить заранее";
+    act(() => answerSave());
+    expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+    expect(posted.at(-1)!.get("comment")).toBe(DRAFT.comment);
+  });
+
+  it("writes tapped before 'Оформить заказ' all go before it, in order; one tapped after it does not go (ADR 208, 217)", async () => {
+    const answers: (() => void)[] = [];
+    const { posted } = await renderCart({
+      draft: DRAFT,
+      count: 2,
+      savedPayment: "CARD_UPON_RECEIPT",
+      answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)),
+    });
+    const intents = () => posted.map((f) => f.get("intent"));
+    const form = await checkoutForm();
+    const more = screen.getByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ") });
+    const morePersons = screen.getByRole("button", { name: ru.cart.increasePersons });
+    act(() => {
+      more.click();
+      // another writer's: it waits in the queue for the '+'
+      morePersons.click();
+      form.getByRole("button", { name: ru.checkout.submit }).click();
+      more.click();
+    });
+    await waitFor(() => expect(intents()).toEqual(["set-count"]));
+    act(() => answers[0]!());
+    await waitFor(() => expect(intents()).toEqual(["set-count", "person-count"]));
+    act(() => answers[1]!());
+    expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(intents()).toEqual(["set-count", "person-count", "checkout"]);
+  });
+
+  it("generated taps in one moment around 'Оформить заказ', writes answered in any time: one order, as it was tapped, and nothing written after it (ADR 208, 217)", async () => {
+    const METHODS = ["CARD_ONLINE", "CARD_UPON_RECEIPT", "CASH_UPON_RECEIPT"] as const satisfies readonly PaymentMethod[];
+    const tap = fc.oneof(fc.constantFrom(...METHODS), fc.constantFrom("more" as const, "persons" as const, "order" as const));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(tap, { maxLength: 4 }),
+        fc.array(tap, { maxLength: 3 }),
+        fc.array(fc.nat(30), { minLength: 1, maxLength: 6 }),
+        async (before, after, delays) => {
+          cleanup();
+          let answered = 0;
+          const { posted } = await renderCart({
+            // every method can be ordered: online payment has its receipt e-mail
+            draft: { ...DRAFT, receiptEmail: "vera@example.com" },
+            count: 2,
+            savedPayment: "CARD_UPON_RECEIPT",
+            answerWrite: () => new Promise<void>((resolve) => setTimeout(resolve, delays[answered++ % delays.length])),
+          });
+          const form = await checkoutForm();
+          const button = form.getByRole("button", { name: ru.checkout.submit });
+          const more = screen.getByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ") });
+          const morePersons = screen.getByRole("button", { name: ru.cart.increasePersons });
+          const press = (step: (typeof before)[number]) =>
+            step === "order"
+              ? button.click()
+              : step === "more"
+                ? more.click()
+                : step === "persons"
+                  ? morePersons.click()
+                  : form.getByRole("radio", { name: ru.checkout.paymentMethods[step] }).click();
+          const beforeOrder = before.filter((step) => step !== "order");
+          act(() => {
+            for (const step of beforeOrder) press(step);
+            press("order");
+            for (const step of after) press(step);
+          });
+          expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          const intents = posted.map((f) => String(f.get("intent")));
+          // one order, the last thing sent
+          expect(intents.filter((intent) => intent === "checkout")).toEqual(["checkout"]);
+          expect(intents.at(-1)).toBe("checkout");
+          // with the method chosen when it was tapped
+          const chosen = [...beforeOrder].reverse().find((step) => (METHODS as readonly string[]).includes(step)) ?? "CARD_UPON_RECEIPT";
+          expect(posted.at(-1)!.get("paymentMethod")).toBe(chosen);
+          // the writes sent are writes tapped before it
+          expect(intents.length - 1).toBeLessThanOrEqual(beforeOrder.length);
+          for (const write of posted.slice(0, -1).filter((f) => f.get("intent") === "payment"))
+            expect(beforeOrder).toContain(write.get("paymentMethod"));
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
   it("'Очистить корзину' confirmed while a '+' is on its way waits for its answer: the cart ends empty (ADR 119)", async () => {
     const answers: (() => void)[] = [];
     const { posted, user } = await renderCart({ count: 2, answerWrite: () => new Promise<void>((resolve) => answers.push(resolve)) });

@@ -55,7 +55,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
   // the choice is saved in the cart's cookie: one write at a time with the cart's others (ADR 119)
   const paymentWrite = useCartWrite("cart-payment", paymentFetcher);
   const formRef = useRef<HTMLFormElement>(null);
-  const order = useOrderSubmit(formRef);
+  const order = useOrderSubmit();
   const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   // issue 13 §5: the same schema and parser as the action (in the browser once fetched); a failed POST re-renders from its reply, which holds

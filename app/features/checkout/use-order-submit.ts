@@ -1,5 +1,5 @@
 import { useFetchers, useNavigation, useSubmit } from "react-router";
-import { useCallback, useEffect, useState, useSyncExternalStore, type FormEvent, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { cartWrites } from "~/features/forms/write-queue";
 
 /**
@@ -13,7 +13,7 @@ import { cartWrites } from "~/features/forms/write-queue";
  * the pending label), then goes; and while the order is on its way the cart starts no fetcher (the cart's
  * controls are inert, `useOrderPending`).
  */
-export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
+export function useOrderSubmit() {
   const fetchersBusy = useFetchers().some((f) => f.state !== "idle");
   // a cart write the customer made a moment ago may not be rendered yet (router state comes in a transition): the
   // queue knows at once (ADR 208) — a tap on the payment method and on 'Оформить заказ' in one breath
@@ -25,6 +25,8 @@ export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
   const busy = fetchersBusy || writesPending;
   const submit = useSubmit();
   const [queued, setQueued] = useState(false);
+  /** the order as it was tapped, waiting for the writes made before it (ADR 217) */
+  const tapped = useRef<FormData | null>(null);
 
   /**
    * The order goes: from now until its navigation is done, a cart write is dropped (the cart's controls are inert
@@ -32,29 +34,57 @@ export function useOrderSubmit(formRef: RefObject<HTMLFormElement | null>) {
    * order's redirect (ADR 085, 208) — and a second submit of the form is too.
    */
   const send = useCallback(
-    (form: HTMLFormElement) => {
+    (formData: FormData) => {
       cartWrites.freeze();
-      void submit(form, { method: "post", action: "/cart" }).finally(() => cartWrites.thaw());
+      void submit(formData, { method: "post", action: "/cart" }).finally(() => cartWrites.thaw());
     },
     [submit],
   );
 
   useEffect(() => {
-    if (!queued || busy || !formRef.current) return;
+    if (!queued || busy || !tapped.current) return;
+    const formData = tapped.current;
+    tapped.current = null;
     setQueued(false);
-    send(formRef.current);
-  }, [queued, busy, formRef, send]);
+    send(formData);
+  }, [queued, busy, send]);
+
+  // a form that leaves the page before its order went lets the cart's writes go again
+  useEffect(
+    () => () => {
+      if (!tapped.current) return;
+      tapped.current = null;
+      cartWrites.thaw();
+    },
+    [],
+  );
 
   return {
     queued,
-    /** the form's onSubmit, after its own checks: the order goes now, or once the writes on their way are done */
+    /**
+     * the form's onSubmit, after its own checks: the order goes now, or once the writes on their way are done — as
+     * it was when tapped (ADR 217): its fields are read now, and writes tapped after it are dropped
+     */
     submit(event: FormEvent<HTMLFormElement>) {
       event.preventDefault();
-      if (cartWrites.frozen) return; // this order is on its way already
-      if (fetchersBusy || cartWrites.pending) setQueued(true);
-      else send(event.currentTarget);
+      if (cartWrites.frozen) return; // this order is on its way, or waits to go, already
+      const formData = tappedForm(event);
+      if (!(fetchersBusy || cartWrites.pending)) return send(formData);
+      tapped.current = formData;
+      cartWrites.close();
+      setQueued(true);
     },
   };
+}
+
+/** the form's data at the tap, its submit button's name and value included (as the browser itself would send) */
+function tappedForm(event: FormEvent<HTMLFormElement>): FormData {
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  const data = new FormData(event.currentTarget);
+  if (submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement) {
+    if (submitter.name) data.append(submitter.name, submitter.value);
+  }
+  return data;
 }
 
 /** The order is being submitted (or waits for a fetcher): the cart's own forms keep still meanwhile. */

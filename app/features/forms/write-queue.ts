@@ -98,6 +98,13 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
       count(key, 1);
       run({ submit, key }, false);
     },
+    /**
+     * the order was tapped and waits for the writes made before it (ADR 217): writes made from now on are dropped,
+     * those already waiting or on their way still go
+     */
+    close() {
+      frozen = true;
+    },
     /** the order is on its way (ADR 208): writes made now are dropped, and so are those still waiting */
     freeze() {
       frozen = true;
