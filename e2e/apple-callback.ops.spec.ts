@@ -3,21 +3,26 @@
  * https://appleid.apple.com to /auth/apple/callback on the production server (server.mjs), carrying only
  * the SameSite=None state cookie. Runs against a server of its own whose brand has an Apple client id.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./helpers/load-gate";
 import { startServer, type ServerProcess } from "./helpers/server-process";
 
 let server: ServerProcess;
+let brandFolder = "";
 test.beforeAll(async () => {
   const brand = JSON.parse(readFileSync("brands/demo.json", "utf8")) as { keys: Record<string, unknown> };
   brand.keys.appleClientId = "com.example.storefront";
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "apple-brand-")), "brand.json");
+  brandFolder = mkdtempSync(path.join(tmpdir(), "apple-brand-"));
+  const file = path.join(brandFolder, "brand.json");
   writeFileSync(file, JSON.stringify(brand));
   server = await startServer({ BRAND_CONFIG: file });
 });
-test.afterAll(async () => server?.stop());
+test.afterAll(async () => {
+  await server?.stop();
+  if (brandFolder) rmSync(brandFolder, { recursive: true, force: true });
+});
 
 /** what a browser sends with Apple's auto-submitted form: cross-site, top-level, url-encoded */
 const APPLE_HEADERS = {

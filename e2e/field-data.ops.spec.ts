@@ -6,7 +6,7 @@
  * cookie, and the scrape of METRICS_PORT shows LCP, INP, CLS and TTFB under the landing page's route id and device
  * class. A brand with field data off never fetches the collector and records nothing.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { devices, type Page, type Request as PwRequest } from "@playwright/test";
@@ -14,10 +14,15 @@ import { expect, gateLoadOnHydration, test } from "./helpers/load-gate";
 import { expectFirstViewWithout } from "./helpers/first-view";
 import { freePort, startServer, type ServerProcess } from "./helpers/server-process";
 
+/** the brand files' folders, removed after the tests */
+const brandFolders: string[] = [];
+
 function brandFile(fieldData: { enabled: boolean; sampleRate: number }): string {
   const brand = JSON.parse(readFileSync("brands/demo.json", "utf8")) as Record<string, unknown>;
   brand.fieldData = fieldData;
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "field-data-brand-")), "brand.json");
+  const folder = mkdtempSync(path.join(tmpdir(), "field-data-brand-"));
+  brandFolders.push(folder);
+  const file = path.join(folder, "brand.json");
   writeFileSync(file, JSON.stringify(brand));
   return file;
 }
@@ -36,6 +41,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await on?.stop();
   await off?.stop();
+  for (const folder of brandFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 const scrape = async (url: string) => (await fetch(url)).text();

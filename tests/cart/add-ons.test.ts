@@ -1,12 +1,12 @@
 // The cart's add-on suggestions (issue 39, ADR 185) through the /cart loader and action, against the upstream twin:
 // the demo brand's rules over resto 173's menus, and a brand whose rules hit every reason to skip a position.
 import { TAKEAWAY_173, DELIVERY_173, cookieWith, get, nextCookie, post, withUpstream } from "../checkout/helpers";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/cart";
 import { answerOf } from "../answer";
+import { tempFolders } from "../temp-folders";
 import type { CartPageView } from "~/features/cart/cart-page.server";
 import type { StorefrontState } from "~server/session";
 import { contextOf, routeArgs, servicesWith } from "../context";
@@ -59,7 +59,7 @@ describe("the demo brand's add-ons", () => {
 });
 
 describe("what is never suggested", () => {
-  const dir = mkdtempSync(join(tmpdir(), "add-ons-"));
+  const dir = tempFolders("add-ons-")();
   const brand = JSON.parse(readFileSync("brands/demo.json", "utf8")) as Record<string, unknown>;
   const file = join(dir, "brand.json");
   writeFileSync(

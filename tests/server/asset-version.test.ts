@@ -1,11 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { tempFolders } from "../temp-folders";
 import { fileVersion, namesCurrentVersion, versionedUrl } from "../../server/asset-version.mjs";
 
+const publicFolder = tempFolders("asset-version-");
+
 function publicDir(files: Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), "asset-version-"));
+  const root = publicFolder();
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
   return root;
 }

@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "~server/config";
+import { tempFolders } from "../temp-folders";
 // plain ESM shared with server.mjs, which checks the environment before it imports the build
 import { readEnv } from "../../server/env.mjs";
+
+const brandFolder = tempFolders("brand-");
 
 function errorsOf(env: Record<string, string>, cwd?: string): string[] {
   try {
@@ -43,7 +45,7 @@ describe("loadConfig", () => {
   });
 
   it("names each bad brand-file field and a missing file", () => {
-    const dir = mkdtempSync(join(tmpdir(), "brand-"));
+    const dir = brandFolder();
     writeFileSync(
       join(dir, "bad.json"),
       JSON.stringify({ whiteLabel: "Bad Name", version: "1", displayName: "", mark: "/m.svg", favicon: "/f.svg", theme: { primary: "red" }, termsOfSale: "x", extra: 1 }),
@@ -109,7 +111,7 @@ describe("every configuration field is named when it is wrong", () => {
   ];
   for (const [field, patch] of brandCases) {
     it(`brand ${field}`, () => {
-      const dir = mkdtempSync(join(tmpdir(), "brand-"));
+      const dir = brandFolder();
       writeFileSync(join(dir, "b.json"), JSON.stringify({ ...good, ...patch }));
       const lines = errorsOf({ BRAND_CONFIG: "b.json" }, dir);
       expect(lines.some((line) => line.includes(` ${field}:`) || line.includes(`: ${field}:`)), lines.join("\n")).toBe(true);
