@@ -173,10 +173,15 @@ describe("while the order is on its way (ADR 208)", () => {
   it("while the tapped order waits (ADR 217): writes made then are dropped, those made before it still go, in turn", () => {
     const queue = createWriteQueue();
     const sent: string[] = [];
+    const heard: boolean[] = [];
+    queue.subscribe(() => heard.push(queue.frozen));
     queue.observe(true);
     queue.push(() => sent.push("before"), "line-a");
+    heard.length = 0;
     queue.close();
     expect(queue.frozen).toBe(true);
+    // the cart is drawn inert from now on: its listeners hear of it
+    expect(heard).toEqual([true]);
     expect(queue.pending).toBe(true);
     queue.send(() => sent.push("tap"), "persons");
     queue.push(() => sent.push("tap 2"), "line-b");
@@ -188,6 +193,7 @@ describe("while the order is on its way (ADR 208)", () => {
     queue.observe(true);
     queue.observe(false);
     queue.thaw();
+    expect(heard.at(-1)).toBe(false);
     queue.push(() => sent.push("after"), "line-b");
     expect(sent).toEqual(["before", "after"]);
   });

@@ -290,6 +290,10 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
       form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_ONLINE }).click();
     });
     await waitFor(() => expect(intents()).toEqual(["payment"]));
+    // while it waits, the cart's lines are inert: the order is decided
+    const more = screen.getByRole("button", { name: ru.cart.increase.replace("{{name}}", "Борщ"), hidden: true });
+    await waitFor(() => expect(more.closest("[inert]")).not.toBeNull());
+    expect(screen.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT })).toHaveProperty("checked", true);
     act(() => answerSave());
     expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -378,6 +382,10 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
             press("order");
             for (const step of after) press(step);
           });
+          const chosen = [...beforeOrder].reverse().find((step) => (METHODS as readonly string[]).includes(step)) ?? "CARD_UPON_RECEIPT";
+          // what the form shows while the order goes is what goes
+          const checked = screen.queryAllByRole("radio", { hidden: true }).filter((radio) => (radio as HTMLInputElement).checked);
+          if (checked.length > 0) expect(checked.map((radio) => (radio as HTMLInputElement).value)).toEqual([chosen]);
           expect(await screen.findByText("Заказ оформлен")).toBeTruthy();
           await new Promise((resolve) => setTimeout(resolve, 60));
           const intents = posted.map((f) => String(f.get("intent")));
@@ -385,7 +393,6 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
           expect(intents.filter((intent) => intent === "checkout")).toEqual(["checkout"]);
           expect(intents.at(-1)).toBe("checkout");
           // with the method chosen when it was tapped
-          const chosen = [...beforeOrder].reverse().find((step) => (METHODS as readonly string[]).includes(step)) ?? "CARD_UPON_RECEIPT";
           expect(posted.at(-1)!.get("paymentMethod")).toBe(chosen);
           // the writes sent are writes tapped before it
           expect(intents.length - 1).toBeLessThanOrEqual(beforeOrder.length);

@@ -12,6 +12,7 @@ import { useOrderSubmit } from "./use-order-submit";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import type { CheckoutInput } from "./checkout-schema";
 import { useCartWrite } from "~/features/forms/use-cart-write";
+import { cartWrites } from "~/features/forms/write-queue";
 
 // the schema (zod, libphonenumber) is fetched after the first view (ADR 104)
 const loadCheckoutValidator = () => import("./checkout-schema").then((m) => m.parseCheckoutForm);
@@ -147,9 +148,10 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
                     id={`${fields.paymentMethod.id}-${method}`}
                     checked={method === payment}
                     onChange={() => {
+                      // from the tap on 'Оформить заказ' the order is decided (ADR 217): a choice tapped in the same
+                      // moment, before the form is drawn as sending, neither shows nor is saved (the queue knows at once)
+                      if (submitting || cartWrites.frozen) return;
                       setSelectedPayment(method);
-                      // while the order is on its way the choice travels with it; no fetcher races it (ADR 085)
-                      if (submitting) return;
                       paymentWrite.submit(
                         { intent: "payment", paymentMethod: method, js: "1" },
                         { method: "post", action: "/cart" },

@@ -90,5 +90,11 @@ function tappedForm(event: FormEvent<HTMLFormElement>): FormData {
 /** The order is being submitted (or waits for a fetcher): the cart's own forms keep still meanwhile. */
 export function useOrderPending() {
   const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  // from the tap on, also while the order waits for the writes made before it (ADR 217)
+  const held = useSyncExternalStore(
+    cartWrites.subscribe,
+    () => cartWrites.frozen,
+    () => false,
+  );
+  return held || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
 }

@@ -40,12 +40,21 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
   const pending = new Map<string, number>();
   const listeners = new Set<() => void>();
   let frozen = false;
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+  /** closed or frozen for the order; listeners hear of a change (the cart is drawn inert meanwhile) */
+  function setFrozen(on: boolean) {
+    if (frozen === on) return;
+    frozen = on;
+    notify();
+  }
 
   function count(key: string, change: 1 | -1) {
     const left = (pending.get(key) ?? 0) + change;
     if (left > 0) pending.set(key, left);
     else pending.delete(key);
-    for (const listener of listeners) listener();
+    notify();
   }
 
   /** runs a write; it stays pending until its submit's promise settles, or staleMs at most */
@@ -103,15 +112,15 @@ export function createWriteQueue(now: () => number = Date.now, staleMs = 10_000)
      * those already waiting or on their way still go
      */
     close() {
-      frozen = true;
+      setFrozen(true);
     },
     /** the order is on its way (ADR 208): writes made now are dropped, and so are those still waiting */
     freeze() {
-      frozen = true;
+      setFrozen(true);
       for (const job of jobs.splice(0)) count(job.key, -1);
     },
     thaw() {
-      frozen = false;
+      setFrozen(false);
     },
     get frozen() {
       return frozen;
