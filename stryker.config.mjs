@@ -32,7 +32,8 @@ const config = {
     // Re-exports only.
     "!server/auth/index.ts",
     "!app/features/checkout/pre-order.ts",
-    // A React hook around the router's navigation state: covered by the browser tests (e2e/), not by vitest.
+    // A React hook around the router's navigation state and the write queue: its tests render the cart (tests/routes/cart.test.tsx,
+    // jsdom) and drive the browser (e2e/checkout-navigation.spec.ts); the group's unit runs do not reach it.
     "!app/features/checkout/use-order-submit.ts",
     // The browser-only VK window and frame plumbing (timers, postMessage, window.open): covered by e2e/.
     "!app/features/auth/vk-popup.ts",

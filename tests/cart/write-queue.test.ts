@@ -194,6 +194,10 @@ describe("while the order is on its way (ADR 208)", () => {
     queue.observe(false);
     queue.thaw();
     expect(heard.at(-1)).toBe(false);
+    // thawing a thawed queue, or closing a closed one, is no news
+    heard.length = 0;
+    queue.thaw();
+    expect(heard).toEqual([]);
     queue.push(() => sent.push("after"), "line-b");
     expect(sent).toEqual(["before", "after"]);
   });
