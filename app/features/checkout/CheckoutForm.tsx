@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { HoneypotFields, type HoneypotFieldsProps } from "~/components/HoneypotFields";
 import { useEffect, useRef, useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/Field";
@@ -8,7 +8,7 @@ import { COMMENT_MAX, NAME_MAX } from "~/lib/constants";
 import { JsFlag } from "~/components/ui/JsFlag";
 import type { DeliveryMethod, PaymentMethod } from "~/lib/model";
 import type { PreOrderSlot } from "./pre-order";
-import { useOrderSubmit } from "./use-order-submit";
+import { useOrderPending, useOrderSubmit } from "./use-order-submit";
 import { useLazyForm } from "~/features/forms/lazy-form";
 import type { CheckoutInput } from "./checkout-schema";
 import { useCartWrite } from "~/features/forms/use-cart-write";
@@ -51,13 +51,13 @@ export interface CheckoutActionData {
 /** The order draft and checkout (spec §2 cart screen, §3 order draft, §5 validation, §6 sign-in). */
 export function CheckoutForm({ view, actionData }: { view: View; actionData: CheckoutActionData | undefined }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   const paymentFetcher = useFetcher({ key: "cart-payment" });
   // the choice is saved in the cart's cookie: one write at a time with the cart's others (ADR 119)
   const paymentWrite = useCartWrite("cart-payment", paymentFetcher);
   const formRef = useRef<HTMLFormElement>(null);
   const order = useOrderSubmit();
-  const submitting = order.queued || (navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout");
+  // from the tap until the order's navigation settles (it waits for the writes before it, then goes: ADR 208, 217)
+  const submitting = useOrderPending();
   const failed = actionData && !actionData.ok && actionData.intent === "checkout" ? actionData : null;
   // issue 13 §5: the same schema and parser as the action (in the browser once fetched); a failed POST re-renders from its reply, which holds
   // what was submitted (issue 15 §6) — the draft from the cookie otherwise

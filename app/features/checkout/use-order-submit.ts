@@ -60,7 +60,6 @@ export function useOrderSubmit() {
   );
 
   return {
-    queued,
     /**
      * the form's onSubmit, after its own checks: the order goes now, or once the writes on their way are done — as
      * it was when tapped (ADR 217): its fields are read now, and writes tapped after it are dropped
