@@ -82,7 +82,8 @@ describe("a delivery address (spec §5)", () => {
 
   it("an address the geocoder does not know: 'Адрес не найден'", async () => {
     // the address as 'Найти' sends it; typing it and tapping 'Найти' is the browser's (e2e/location.spec.ts, four
-    // ways). Typed here, one clean-clone run under load (2026-11-28) sent only the first letter, not reproduced since
+    // ways). Typed here, one clean-clone run under load sent only the first letter: the popup's focus trap moved the
+    // focus to the title after it (ADR 218, fixed; e2e/early-input.spec.ts shows the customer's side)
     await renderLocation(`city=115&method=DELIVERY&q=${q("Несуществующая 999")}`);
     const dialog = await popup();
     expect(dialog.getByTestId("address-input")).toHaveProperty("value", "Несуществующая 999");

@@ -74,6 +74,15 @@ export function LocationPopup({
     hadPlaces.current = placeCount > 0;
   }, [placeCount]);
 
+  // The focus starts on the title when the popup opens and when a layer over it closes, unless the customer is
+  // already in the popup: the server's popup is live before the scripts run, and a customer typing an address into
+  // it when they take over keeps typing into it (ADR 218; Headless UI's InitialFocus moves the focus regardless)
+  useEffect(() => {
+    const title = titleRef.current;
+    if (layered || !title || title.closest("[role=dialog]")?.contains(document.activeElement)) return;
+    title.focus({ preventScroll: true });
+  }, [layered]);
+
   // Escape closes a closable popup (the map, terms and confirmation layers close themselves first)
   useEffect(() => {
     if (persistent || layered) return;
@@ -99,12 +108,8 @@ export function LocationPopup({
       {persistent ? null : <Link to={closeTo} aria-hidden="true" tabIndex={-1} className="absolute inset-0 bg-black/60" />}
       <FocusTrap
         // a layer over the popup (map, terms, confirmation) takes the focus itself
-        features={
-          layered
-            ? FocusTrapFeatures.None
-            : FocusTrapFeatures.InitialFocus | FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus
-        }
-        initialFocus={titleRef}
+        // (the popup's own first focus is the effect above, not the trap's: ADR 218)
+        features={layered ? FocusTrapFeatures.None : FocusTrapFeatures.TabLock | FocusTrapFeatures.RestoreFocus}
         // … and the popup under it is inert (with and without JavaScript)
         {...inertWhen(Boolean(layered))}
         role="dialog"
