@@ -52,6 +52,9 @@ test.describe("checkout navigation", () => {
       const form = page.getByTestId("checkout-form");
       await form.getByLabel("Имя").fill("Анна");
       await form.getByLabel("Телефон").fill(phone);
+      // the form is the scripts' (its code comes at the first touch, ADR 114): the race here is the router's, not the
+      // hydration's (a choice tapped while the form hydrates is e2e/early-input.spec.ts's)
+      await expect(form.locator('input[name="js"]')).toHaveCount(1);
 
       // the timing of the flake: the payment choice is saved while the order is on its way, its revalidation
       // answers while the router discovers /checkout/<key>

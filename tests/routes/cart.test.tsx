@@ -318,6 +318,42 @@ describe("an order right after a cart write (ADR 085, 208)", () => {
     expect(posted.at(-1)!.get("comment")).toBe(DRAFT.comment);
   });
 
+  it("from the tap on 'Оформить заказ' until its answer the order's fields cannot be changed; a refusal gives them back as they were (ADR 219)", async () => {
+    let answerSave!: () => void;
+    const paymentSaved = new Promise<void>((resolve) => (answerSave = resolve));
+    const { user } = await renderCart({
+      draft: DRAFT,
+      upstream: { code: "order.kitchen-overloaded", message: "   " },
+      answerWrite: (form) => (form.get("intent") === "payment" ? paymentSaved : undefined),
+    });
+    const form = await checkoutForm();
+    const name = form.getByLabelText(ru.checkout.name) as HTMLInputElement;
+    const comment = form.getByLabelText(ru.checkout.comment) as HTMLTextAreaElement;
+    const cash = form.getByRole("radio", { name: ru.checkout.paymentMethods.CASH_UPON_RECEIPT });
+    // what the browser counts as disabled (a disabled fieldset disables what is inside it)
+    const locked = (field: Element) => field.matches(":disabled");
+    expect(locked(name)).toBe(false);
+    act(() => {
+      form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT }).click();
+      form.getByRole("button", { name: ru.checkout.submit }).click();
+    });
+    await waitFor(() => expect(form.getByTestId("checkout-submit").textContent).toBe(ru.checkout.submitting));
+    // the order waits for the payment's save: the customer tries to change what it carries
+    for (const field of [name, comment, cash]) expect(locked(field), field.getAttribute("name") ?? "").toBe(true);
+    await user.type(comment, " и не звонить");
+    await user.click(cash);
+    expect(comment.value).toBe(DRAFT.comment);
+    act(() => answerSave());
+    expect(await screen.findByRole("dialog", { name: ru.checkout.orderErrorTitle })).toBeTruthy();
+    await user.click(screen.getByTestId("order-error-ok"));
+    await waitFor(() => expect(locked(name)).toBe(false));
+    expect(name.value).toBe(DRAFT.name);
+    expect(comment.value).toBe(DRAFT.comment);
+    expect(form.getByRole("radio", { name: ru.checkout.paymentMethods.CARD_UPON_RECEIPT })).toHaveProperty("checked", true);
+    await user.type(comment, ", код 12");
+    expect(comment.value).toBe(`${DRAFT.comment}, код 12`);
+  });
+
   it("writes tapped before 'Оформить заказ' all go before it, in order; one tapped after it does not go (ADR 208, 217)", async () => {
     const answers: (() => void)[] = [];
     const { posted } = await renderCart({

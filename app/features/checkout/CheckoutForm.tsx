@@ -122,85 +122,89 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       <input type="hidden" name="key" value={view.checkoutKey} />
       <HoneypotFields {...view.honeypot} />
 
-      <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
-        <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
-        {view.payment.methods.length === 0 ? (
-          <p className="text-sm text-muted">{t("checkout.noPaymentMethods")}</p>
-        ) : (
-          <div className="clear-both flex flex-col gap-2">
-            {view.payment.methods.map((method) => {
-              const {
-                key,
-                defaultChecked: _defaultChecked,
-                ...radio
-              } = getInputProps(fields.paymentMethod, {
-                type: "radio",
-                value: method,
-              });
-              return (
-                <label
-                  key={method}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
-                >
-                  <input
-                    key={key}
-                    {...radio}
-                    id={`${fields.paymentMethod.id}-${method}`}
-                    checked={method === payment}
-                    onChange={() => {
-                      // from the tap on 'Оформить заказ' the order is decided (ADR 217): a choice tapped in the same
-                      // moment, before the form is drawn as sending, neither shows nor is saved (the queue knows at once)
-                      if (submitting || cartWrites.frozen) return;
-                      setSelectedPayment(method);
-                      paymentWrite.submit(
-                        { intent: "payment", paymentMethod: method, js: "1" },
-                        { method: "post", action: "/cart" },
-                      );
-                    }}
-                    className="accent-[var(--color-brand)]"
-                  />
-                  {t(`checkout.paymentMethods.${method}`)}
-                </label>
-              );
-            })}
-          </div>
-        )}
-        {paymentError ? (
-          <p id={fields.paymentMethod.errorId} className="mt-2 text-sm text-danger" data-testid="error-paymentMethod">
-            {paymentError}
-          </p>
-        ) : null}
-      </fieldset>
+      {/* from the tap on 'Оформить заказ' until its answer the order's fields cannot change: what goes is what they held
+          at the tap (ADR 217), and a word typed meanwhile would be lost without a sign (ADR 219) */}
+      <fieldset disabled={submitting} className="contents" data-testid="checkout-fields">
+        <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
+          <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
+          {view.payment.methods.length === 0 ? (
+            <p className="text-sm text-muted">{t("checkout.noPaymentMethods")}</p>
+          ) : (
+            <div className="clear-both flex flex-col gap-2">
+              {view.payment.methods.map((method) => {
+                const {
+                  key,
+                  defaultChecked: _defaultChecked,
+                  ...radio
+                } = getInputProps(fields.paymentMethod, {
+                  type: "radio",
+                  value: method,
+                });
+                return (
+                  <label
+                    key={method}
+                    className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2 has-[:checked]:border-brand"
+                  >
+                    <input
+                      key={key}
+                      {...radio}
+                      id={`${fields.paymentMethod.id}-${method}`}
+                      checked={method === payment}
+                      onChange={() => {
+                        // from the tap on 'Оформить заказ' the order is decided (ADR 217): a choice tapped in the same
+                        // moment, before the form is drawn as sending, neither shows nor is saved (the queue knows at once)
+                        if (submitting || cartWrites.frozen) return;
+                        setSelectedPayment(method);
+                        paymentWrite.submit(
+                          { intent: "payment", paymentMethod: method, js: "1" },
+                          { method: "post", action: "/cart" },
+                        );
+                      }}
+                      className="accent-[var(--color-brand)]"
+                    />
+                    {t(`checkout.paymentMethods.${method}`)}
+                  </label>
+                );
+              })}
+            </div>
+          )}
+          {paymentError ? (
+            <p id={fields.paymentMethod.errorId} className="mt-2 text-sm text-danger" data-testid="error-paymentMethod">
+              {paymentError}
+            </p>
+          ) : null}
+        </fieldset>
 
-      <section aria-labelledby="checkout-contacts" className="flex flex-col gap-3 rounded-3xl bg-surface p-4 md:p-5">
-        <h2 id="checkout-contacts" className="font-semibold">
-          {t("checkout.contacts")}
-        </h2>
-        <TextField meta={fields.name} label={t("checkout.name")} maxLength={NAME_MAX + 10} autoComplete="name" />
-        <TextField meta={fields.phone} label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" />
-        <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
-        <TextField meta={fields.receiptEmail} label={t("checkout.receiptEmail")} type="email" autoComplete="email" />
-        {!view.acceptingOrders && view.slots.length === 0 ? (
-          // closed, and no pre-order time within the days offered: the order would be refused (the day-off dialog)
-          <input type="hidden" name="preOrderAt" value="" />
-        ) : (
-          <SelectField meta={fields.preOrderAt} label={t("checkout.preOrder")}>
-            {view.acceptingOrders ? <option value="">{t("checkout.asap")}</option> : null}
-            {view.slots.map((slot) => (
-              <option key={slot.value} value={slot.value}>
-                {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <TextAreaField
-          meta={fields.comment}
-          label={t("checkout.comment")}
-          hint={t("checkout.commentHint", { max: COMMENT_MAX })}
-          rows={2}
-          maxLength={COMMENT_MAX}
-        />
-      </section>
+        <section aria-labelledby="checkout-contacts" className="flex flex-col gap-3 rounded-3xl bg-surface p-4 md:p-5">
+          <h2 id="checkout-contacts" className="font-semibold">
+            {t("checkout.contacts")}
+          </h2>
+          <TextField meta={fields.name} label={t("checkout.name")} maxLength={NAME_MAX + 10} autoComplete="name" />
+          <TextField meta={fields.phone} label={t("checkout.phone")} type="tel" autoComplete="tel" inputMode="tel" />
+          <TextField meta={fields.email} label={t("checkout.email")} type="email" autoComplete="email" />
+          <TextField meta={fields.receiptEmail} label={t("checkout.receiptEmail")} type="email" autoComplete="email" />
+          {!view.acceptingOrders && view.slots.length === 0 ? (
+            // closed, and no pre-order time within the days offered: the order would be refused (the day-off dialog)
+            <input type="hidden" name="preOrderAt" value="" />
+          ) : (
+            <SelectField meta={fields.preOrderAt} label={t("checkout.preOrder")}>
+              {view.acceptingOrders ? <option value="">{t("checkout.asap")}</option> : null}
+              {view.slots.map((slot) => (
+                <option key={slot.value} value={slot.value}>
+                  {t("checkout.preOrderAt", { day: dayLabel(slot.dayOffset, slot.localDate), time: slot.time })}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextAreaField
+            meta={fields.comment}
+            label={t("checkout.comment")}
+            hint={t("checkout.commentHint", { max: COMMENT_MAX })}
+            rows={2}
+            maxLength={COMMENT_MAX}
+          />
+        </section>
+      </fieldset>
 
       {formError ? (
         <p
