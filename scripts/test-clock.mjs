@@ -12,7 +12,7 @@
 import { spawnSync } from "node:child_process";
 import { seededRandom } from "./seeded-random.mjs";
 
-const SUITES = ["tests/lib", "tests/checkout", "tests/routes", "tests/catalog", "tests/cart", "tests/location"];
+const SUITES = ["tests/lib", "tests/checkout", "tests/routes", "tests/catalog", "tests/cart", "tests/location", "tests/demo"];
 const HOUR = 3_600_000;
 
 function draw(seed) {

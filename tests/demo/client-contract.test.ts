@@ -5,9 +5,12 @@ import { createDemoUpstream, DEMO_NOTABLE } from "../../server/demo";
 import { createUpstream } from "../../server/upstream";
 import { ApiError } from "../../server/upstream/errors";
 import { location, orderPayload, preflightPayload } from "./helpers";
+import { atDaytime } from "../context";
 
 function setup() {
   const twin = createDemoUpstream();
+  // the twin refuses an order 'as soon as possible' while its restaurant is closed: this client orders at a weekday noon
+  atDaytime(twin.store);
   const upstream = createUpstream({ baseUrl: twin.baseUrl, fetch: twin.fetch, whiteLabel: "demo-pizza", apiKey: "demo-api-key" });
   return { twin, upstream };
 }

@@ -19,6 +19,7 @@ import {
 } from "~/lib/model";
 import type { DroppedRecord } from "~/lib/record-list";
 import { makeTwin, orderPayload, preflightPayload } from "./helpers";
+import { atDaytime } from "../context";
 
 function drifted() {
   const twin = makeTwin();
@@ -151,6 +152,8 @@ describe("the storefront's client against the drifted twin", () => {
   function setup() {
     const twin = createDemoUpstream();
     twin.store.setScenario({ driftHolders: 1 });
+    // an order 'as soon as possible' needs the restaurant open: a weekday noon, whatever the hour of the run
+    atDaytime(twin.store);
     const logged: Record<string, unknown>[] = [];
     const upstream = createUpstream({
       baseUrl: twin.baseUrl,
