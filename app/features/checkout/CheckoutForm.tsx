@@ -124,7 +124,7 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
 
       {/* from the tap on 'Оформить заказ' until its answer the order's fields cannot change: what goes is what they held
           at the tap (ADR 217), and a word typed meanwhile would be lost without a sign (ADR 219) */}
-      <fieldset disabled={submitting} className="contents" data-testid="checkout-fields">
+      <fieldset disabled={submitting} className="contents">
         <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
           <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
           {view.payment.methods.length === 0 ? (
