@@ -115,6 +115,16 @@ test.describe("field data (issue 37)", () => {
     delete pixel.defaultBrowserType;
     const context = await browser.newContext({ ...pixel, locale: "ru-RU" });
     await gateLoadOnHydration(context);
+    // the collector is armed once its flush listens for pagehide: its chunk's response alone did not say so (a busy CI
+    // machine navigated away before the module had run: no beacon, all four counts 0, in 1 of about 13 runs)
+    await context.addInitScript(() => {
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget["addEventListener"]>) {
+        if (this === window && args[0] === "pagehide" && String(args[1]).includes("sendBeacon"))
+          (window as unknown as { __vitalsArmed: boolean }).__vitalsArmed = true;
+        return add.apply(this, args);
+      };
+    });
     try {
       const page = await context.newPage();
       await returningCustomer(page, on.base);
@@ -123,6 +133,7 @@ test.describe("field data (issue 37)", () => {
       await collector;
       await page.getByTestId("position-card").filter({ hasText: "Борщ" }).getByRole("button", { name: "Добавить «Борщ» в корзину" }).tap();
       await expect(page.getByRole("link", { name: /^Корзина: 1 позиция/ }).first()).toBeVisible();
+      await page.waitForFunction(() => (window as unknown as { __vitalsArmed?: boolean }).__vitalsArmed === true);
       await page.waitForTimeout(300);
       // a document navigation: the menu page's pagehide (and visibilitychange) send its beacon
       await page.goto(`${on.base}/terms-of-sale`);
