@@ -123,8 +123,12 @@ export function CheckoutForm({ view, actionData }: { view: View; actionData: Che
       <HoneypotFields {...view.honeypot} />
 
       {/* from the tap on 'Оформить заказ' until its answer the order's fields cannot change: what goes is what they held
-          at the tap (ADR 217), and a word typed meanwhile would be lost without a sign (ADR 219) */}
-      <fieldset disabled={submitting} className="contents">
+          at the tap (ADR 217), and a word typed meanwhile would be lost without a sign (ADR 219). The two boxes are
+          drawn dimmed, values and labels alike: dimmed values alone read as placeholders */}
+      <fieldset
+        disabled={submitting}
+        className="contents [&:disabled_:is(input,select,textarea)]:cursor-not-allowed [&:disabled>*]:opacity-60"
+      >
         <fieldset className="rounded-3xl bg-surface p-4 md:p-5">
           <legend className="float-left mb-3 w-full font-semibold">{t("checkout.payment")}</legend>
           {view.payment.methods.length === 0 ? (
