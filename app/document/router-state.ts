@@ -3,9 +3,10 @@
  * (ADR 220).
  *
  * `HydratedRouter` decodes that state on its first render and suspends there (it throws the decoding's promise) with no
- * Suspense boundary above it: it is the root. A concurrent hydration only waits for the promise. But a discrete event
- * (a key, a tap) arriving while it waits makes React 18 hydrate the root synchronously; the root suspends again, React
- * turns that into an error, and the hydration of the whole document is given up (error #345, "Root did not complete").
+ * Suspense boundary above it: it is the root. A concurrent render only waits for the promise. But a discrete event (a
+ * key, a tap) arriving after `hydrateRoot` and before that first render makes React 18 hydrate the root synchronously;
+ * the router suspends inside that synchronous render, React turns it into an error, and the hydration of the whole
+ * document is given up (error #345, "Root did not complete").
  * The customer who typed into the server's form while the page loaded is left with a page whose scripts never run.
  *
  * Calling the component once before `hydrateRoot` starts the decoding; its first statement creates the router and
