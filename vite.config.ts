@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { shellChunk } from "./scripts/shell-chunk.mjs";
 import { inlineScript } from "./scripts/inline-script.mjs";
+import { routerProduction } from "./scripts/router-production.mjs";
 
 export const alias = {
   "~server": fileURLToPath(new URL("./server", import.meta.url)),
@@ -28,5 +29,5 @@ export default defineConfig({
     ssr: { build: { minify: false } },
   },
   server: { port: 3000 },
-  plugins: [inlineScript(), tailwindcss(), reactRouter()],
+  plugins: [routerProduction(), inlineScript(), tailwindcss(), reactRouter()],
 });
