@@ -4,8 +4,8 @@
  * budgets of DESIGN.md and written to bench/results.json. Figures, not pass/fail tests: a missed
  * budget is reported and the exit code stays 0 unless the harness itself fails.
  *
- * Environment: BUILD_DIR; BENCH_BUILD=0 reuses an existing build; BENCH_PORT (3210; the cold server takes
- * the next port, the large-menu server the one after); BENCH_SECONDS per throughput reading (8), after
+ * Environment: BUILD_DIR; BENCH_BUILD=0 reuses an existing build; BENCH_PORT (3210; the cold servers take
+ * the next port and those 10 and 20 above it, the large-menu server the one after); BENCH_SECONDS per throughput reading (8), after
  * BENCH_WARM_UP_SECONDS (3) of unmeasured load on each page read (ADR 132);
  * BENCH_LIGHTHOUSE_RUNS per page (5; every run is reported and the budgets hold for every run, not the
  * median; 0 skips Lighthouse); BENCH_INTERACTION_RUNS (5; 0 skips the interactions' INP, bench/interactions.mjs);
@@ -346,20 +346,32 @@ if (LARGE) {
 }
 
 // ---- cold server with 100 ms upstream latency ----
+// one request of a fresh process is one reading of a noisy figure (JIT, the catalog's first build): three fresh
+// processes, every reading printed, the median checked
 const LATENCY = 100;
-const cold = await startServer(PORT + 1, { DEMO_UPSTREAM_LATENCY_MS: String(LATENCY) });
-try {
-  const t0 = performance.now();
-  const res = await fetch(`${cold.base}/`, { headers: { "User-Agent": DESKTOP_UA } });
-  const reader = res.body.getReader();
-  await reader.read();
-  const ttfb = performance.now() - t0;
-  await reader.cancel();
+const COLD_STARTS = 3;
+const coldReadings = [];
+for (let i = 0; i < COLD_STARTS; i++) {
+  // a port each: the last process may still be closing its own
+  const cold = await startServer(PORT + 1 + 10 * i, { DEMO_UPSTREAM_LATENCY_MS: String(LATENCY) });
+  try {
+    const t0 = performance.now();
+    const res = await fetch(`${cold.base}/`, { headers: { "User-Agent": DESKTOP_UA } });
+    const reader = res.body.getReader();
+    await reader.read();
+    coldReadings.push(performance.now() - t0);
+    await reader.cancel();
+  } finally {
+    cold.stop();
+  }
+}
+{
+  const ttfb = [...coldReadings].sort((a, b) => a - b)[Math.floor(COLD_STARTS / 2)];
   results.coldTtfbMs = ttfb;
+  results.coldTtfbReadingsMs = coldReadings.map((ms) => Math.round(ms));
   results.coldTtfbLatencyMultiple = ttfb / LATENCY;
-  rows.push([`Cold home TTFB with ${LATENCY} ms upstream latency`, `${(ttfb / LATENCY).toFixed(2)} × (${ttfb.toFixed(0)} ms)`, "≤ 4 ×", ttfb / LATENCY <= 4]);
-} finally {
-  cold.stop();
+  const readings = coldReadings.map((ms) => ms.toFixed(0)).join(", ");
+  rows.push([`Cold home TTFB with ${LATENCY} ms upstream latency (median of ${COLD_STARTS} fresh processes)`, `${(ttfb / LATENCY).toFixed(2)} × (${readings} ms)`, "≤ 4 ×", ttfb / LATENCY <= 4]);
 }
 
 const width = Math.max(...rows.map((r) => r[0].length));
