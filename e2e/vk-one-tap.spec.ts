@@ -111,13 +111,27 @@ test.describe("VK One Tap with JavaScript", () => {
     // the page's clock is Playwright's: it runs as the real one until the test moves it on, so the 5000 ms are
     // counted from the widget's mount (after the hydration, ADR 080) without waiting for them in real time
     await page.clock.install();
+    // the page's clock reading when the frame is inserted (the widget's mount, where its 5000 ms start): the test
+    // counts from it, not from when it sees the frame — on a loaded machine a second of real time can lie between
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.querySelector("iframe")) return;
+        (window as { frameInsertedAt?: number }).frameInsertedAt = Date.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
     await page.goto("/auth");
     const widget = page.getByTestId("vk-one-tap");
     await expect(widget).toHaveAttribute("data-state", "loading");
-    // the frame is inserted when the widget mounts: its 5000 ms start then
     await expect(page.locator("iframe")).toHaveCount(1);
-    await page.clock.fastForward(4_500);
+    const insertedAt = await page.evaluate(() => (window as { frameInsertedAt?: number }).frameInsertedAt);
+    expect(insertedAt, "the frame's insertion was seen").toBeDefined();
+    // stops the clock at 4500 ms after the insertion (it fails if real time went past that meanwhile)
+    await page.clock.pauseAt(insertedAt! + 4_500);
     await expect(widget, "not before the timeout").toHaveAttribute("data-state", "loading");
+    // running again (the page's other timers: React's scheduling), past the 5000 ms
+    await page.clock.resume();
     await page.clock.fastForward(600);
     await expect(widget).toHaveCount(0);
     await expect(page.locator("iframe")).toHaveCount(0);
