@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { DESKTOP_UA, PHONE_UA } from "../bench/first-view.mjs";
+import { FIRST_VIEW_PAGES } from "../bench/first-view.mjs";
 import { firstViewScripts } from "./helpers/first-view";
 import { expect, test } from "./helpers/returning-customer";
 
@@ -10,15 +10,10 @@ import { expect, test } from "./helpers/returning-customer";
  * bench had found the menu page 31 bytes over it with nothing in the suite to say so (ADR 221).
  */
 const BUDGET = 100 * 1024;
-const PAGES = [
-  ["home (desktop)", "/", DESKTOP_UA],
-  ["menu (phone)", "/menus/501", PHONE_UA],
-  ["cart (phone)", "/cart", PHONE_UA],
-] as const;
 
 test("every first view's JavaScript is within 100 KB gzip", async ({ page }) => {
   const figures: string[] = [];
-  for (const [label, path, userAgent] of PAGES) {
+  for (const [label, path, userAgent] of FIRST_VIEW_PAGES as [string, string, string][]) {
     const html = await (await page.request.get(path, { headers: { "User-Agent": userAgent } })).text();
     const scripts = firstViewScripts(html);
     expect(scripts.length, `${label}: the first view's scripts were found`).toBeGreaterThan(3);
