@@ -1,3 +1,4 @@
+import Negotiator from "negotiator";
 import { RemixI18Next } from "remix-i18next/server";
 import type { Brand } from "~server/brand";
 import { createI18n, defaultLocale, isAppLocale, supportedLocales, type AppLocale } from "~/i18n/i18n";
@@ -20,7 +21,16 @@ export function createLocaleDetector(brand: Pick<Brand, "locales">): LocaleDetec
   const offered = brand.locales.offered.filter(isAppLocale);
   const supported: string[] = offered.length ? offered : [...supportedLocales];
   const fallback = isAppLocale(brand.locales.default) ? brand.locales.default : defaultLocale;
-  const byHeader = new RemixI18Next({ detection: { supportedLanguages: supported, fallbackLanguage: fallback, order: ["header"] } });
+  // remix-i18next's own header detection takes the browser's first language only (de-DE,de;q=0.9,en;q=0.8 gave the
+  // default, not English) and can choose a language marked q=0; negotiator ranks every range (ADR 222)
+  const byHeader = new RemixI18Next({
+    detection: {
+      supportedLanguages: supported,
+      fallbackLanguage: fallback,
+      order: ["custom"],
+      findLocale: async (request) => preferredLanguage(request.headers.get("accept-language"), supported),
+    },
+  });
   return {
     async detect(request, saved) {
       // the customer's choice wins over Accept-Language
@@ -29,6 +39,15 @@ export function createLocaleDetector(brand: Pick<Brand, "locales">): LocaleDetec
       return isAppLocale(locale) ? locale : defaultLocale;
     },
   };
+}
+
+/**
+ * The offered language the browser's Accept-Language accepts most (RFC 9110 §12.5.4: q-values, `*`, a longer tag such
+ * as en-GB counting for en, q=0 refusing), or null when it accepts none.
+ */
+export function preferredLanguage(acceptLanguage: string | null, offered: readonly string[]): string | null {
+  if (!acceptLanguage) return null;
+  return new Negotiator({ headers: { "accept-language": acceptLanguage } }).language([...offered]) ?? null;
 }
 
 export function messagesFor(locale: AppLocale) {
