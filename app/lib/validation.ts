@@ -101,8 +101,21 @@ export const receiptEmailSchema = requiredText(V.receiptEmailRequired).email(V.e
 /** spec §5 name: 'Введите ваше имя' when empty; 'Имя не должно превышать 50 символов' above NAME_MAX. */
 export const nameSchema = requiredText(V.nameRequired).max(NAME_MAX, V.nameTooLong);
 
-/** spec §3 comment: optional (absent → ""), at most COMMENT_MAX characters. */
-export const commentSchema = z.string({ invalid_type_error: V.pattern }).trim().max(COMMENT_MAX, V.commentTooLong).default("");
+/**
+ * A multi-line text as its field counted it: a textarea's maxlength counts a line break as one character, but a form
+ * posted without scripts sends each as CR LF (HTML's form encodings), so a comment that fit the field arrived longer.
+ */
+export function lineFeeds(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
+}
+
+/** spec §3 comment: optional (absent → ""), at most COMMENT_MAX characters, a line break counting as one. */
+export const commentSchema = z
+  .preprocess(
+    (value) => (typeof value === "string" ? lineFeeds(value) : value),
+    z.string({ invalid_type_error: V.pattern }).trim().max(COMMENT_MAX, V.commentTooLong),
+  )
+  .default("");
 
 /** Generic required text ('Обязательное поле'). */
 export const requiredFieldSchema = requiredText(V.fieldRequired);

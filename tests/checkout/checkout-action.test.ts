@@ -81,6 +81,18 @@ describe("checkout", () => {
     expect(twin.store.orders().length).toBe(before);
   });
 
+  it("a comment of 100 characters over several lines, as a form without scripts posts it (CRLF), is the order's comment", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
+    const lines = ["Позвоните за 5 минут до приезда", "Домофон не работает, стучите", "Сдачи с 5000"];
+    const typed = `${lines.join("\n")}\n${"!".repeat(100 - lines.join("\n").length - 1)}`;
+    expect(typed.length).toBe(100);
+    const before = twin.store.orders().length;
+    const res = await submit(cookie, { ...FIELDS, key: key(), comment: typed.replace(/\n/g, "\r\n") });
+    expect(res.status, JSON.stringify(res.body)).toBe(303);
+    expect(twin.store.orders().length).toBe(before + 1);
+    expect(twin.store.orders().at(-1)!.payload.comment).toBe(typed);
+  });
+
   it("a failed checkout answers with what was submitted, for the re-rendered form (issue 15 §6)", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
     const res = await submit(cookie, { ...FIELDS, key: key(), name: "Вера", phone: "12", comment: "у шлагбаума" });

@@ -65,6 +65,13 @@ describe("the draft kept on the sign-in round trip", () => {
     expect(state.order_pre_order_at).toBe("2026-12-02T10:30:00.000Z");
   });
 
+  it("a comment over several lines, posted with CRLF line breaks, is kept whole up to the field's 100 characters", async () => {
+    const typed = `${"к".repeat(30)}\n${"л".repeat(30)}\n${"м".repeat(38)}`;
+    expect(typed.length).toBe(100);
+    const { state } = await typedThenSignIn({}, { ...FIELDS, comment: typed.replace(/\n/g, "\r\n") });
+    expect(state.order_comment).toBe(typed);
+  });
+
   it("a field the form did not send keeps what was kept before (an older page's form, a script)", async () => {
     const earlier = { name: "Вера", phone: "+7 900 111-22-33", email: "vera@example.com", receiptEmail: "vera.receipt@example.com" };
     const { state } = await typedThenSignIn(

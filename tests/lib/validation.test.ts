@@ -91,6 +91,17 @@ describe("name and comment (spec §3, §5)", () => {
     expect(firstError(commentSchema, "x".repeat(101))).toBe(V.commentTooLong);
   });
 
+  it("a line break in the comment counts as one character, as the field counts it, though a plain form posts it as two", () => {
+    // a browser's textarea with maxlength=100 takes 96 letters and 4 line breaks; a form without scripts sends CRLF
+    const typed = ["x".repeat(24), "y".repeat(24), "z".repeat(24), "w".repeat(24), ""].join("\n");
+    expect(typed.length).toBe(100);
+    const posted = typed.replace(/\n/g, "\r\n");
+    expect(firstError(commentSchema, posted)).toBeNull();
+    expect(commentSchema.parse(posted)).toBe(typed.trim());
+    expect(commentSchema.parse("у шлагбаума\rзвонить")).toBe("у шлагбаума\nзвонить");
+    expect(firstError(commentSchema, `${"x".repeat(100)}\r\ny`)).toBe(V.commentTooLong);
+  });
+
   it("generic required field", () => {
     expect(firstError(requiredFieldSchema, "")).toBe(V.fieldRequired);
   });

@@ -15,6 +15,8 @@ import { checkOrderLimit } from "~server/orders/rate-limit";
 import { telemetry } from "~server/telemetry";
 import { isApiError, type PersonAuth } from "~server/upstream";
 import type { DeliveryMethod, Order, OrderPayload, PaymentMethod, PreflightPayload } from "~/lib/model";
+import { COMMENT_MAX } from "~/lib/constants";
+import { lineFeeds } from "~/lib/validation";
 import { errorText, NOT_ACCEPTING_CODES } from "./error-messages";
 import { rememberOrder } from "~/features/reorder/history.server";
 import { effectiveLocation } from "~/features/location/location.server";
@@ -54,7 +56,8 @@ export async function saveDraft(rc: RequestContext, form: FormData) {
     email: text("email", 200) ?? state.order_person?.email,
     receiptEmail: text("receiptEmail", 200) ?? state.order_person?.receiptEmail,
   };
-  const comment = text("comment", 100);
+  const typedComment = form.get("comment");
+  const comment = typeof typedComment === "string" ? lineFeeds(typedComment).trim().slice(0, COMMENT_MAX) : undefined;
   if (comment !== undefined) state.order_comment = comment;
   const payment = form.get("paymentMethod");
   if (typeof payment === "string" && (PAYMENT_METHODS as readonly string[]).includes(payment)) {
