@@ -10,7 +10,7 @@ import { randomPhone, signInByForm, signInWithPhone } from "./helpers/sign-in";
 interface DemoOrder {
   id: number;
   number: string;
-  payload: { person: { phone: string; name: string }; positions: { id: number; count: number }[]; promoCode: string | null };
+  payload: { person: { phone: string; name: string }; positions: { id: number; count: number }[]; promoCode: string | null; comment: string | null };
 }
 
 async function ordersOf(page: Page, phone: string): Promise<DemoOrder[]> {
