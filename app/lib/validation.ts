@@ -8,6 +8,7 @@
  */
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import { regexes } from "zod/v4/core";
 import type { LatLng, Polygon } from "~/lib/model";
 import { COMMENT_MAX, NAME_MAX, SMS_CODE_MIN_LENGTH } from "./constants";
 import { findZone } from "./geo";
@@ -65,12 +66,21 @@ function requiredText(requiredKey: ValidationKey) {
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 
 /**
+ * A number as typeset text carries it, in plain characters: full-width digits and plus (NFKC), every dash and the minus
+ * sign as "-". Sites and contact cards set phone numbers with non-breaking hyphens (U+2011) so that they never wrap,
+ * and a tel field posts what was pasted (ADR 224).
+ */
+function typesetAsPlain(input: string): string {
+  return input.normalize("NFKC").replace(/[\p{Pd}\u2212]/gu, "-");
+}
+
+/**
  * A phone number in E.164 ("+79991234567"), or null when it is not a valid number. Only digits, spaces,
  * brackets, dots, dashes and a leading plus are accepted (no letters, no extensions); a national number is read
  * in `defaultCountry` (so "8 999 123-45-67" is Russian).
  */
 export function normalizePhone(input: string, defaultCountry: CountryCode = "RU"): string | null {
-  const text = input.trim();
+  const text = typesetAsPlain(input).trim();
   if (!PHONE_CHARACTERS.test(text)) return null;
   const phone = parsePhoneNumberFromString(text, defaultCountry);
   return phone && phone.isValid() ? phone.number : null;
@@ -92,11 +102,20 @@ export const phoneSchema = makePhoneSchema("RU");
 /** spec §5 SMS code: 'Введите код из СМС' when empty, 'Слишком короткий SMS-код' under 4 digits; digits only. */
 export const smsCodeSchema = requiredText(V.smsCodeRequired).min(SMS_CODE_MIN_LENGTH, V.smsCodeTooShort).regex(/^\d+$/, V.digits);
 
+/**
+ * An e-mail address as a browser's e-mail field takes and posts it: the HTML standard's "valid e-mail address" (the
+ * field posts an internationalised domain in punycode: anna@пример.рф arrives as anna@xn--e1afmkfd.xn--p1ai, which zod's
+ * own `.email()` refused for its top-level label), with a dot in the domain, as a receipt needs (ADR 224).
+ */
+export function isEmailAddress(value: string): boolean {
+  return regexes.html5Email.test(value) && value.slice(value.indexOf("@") + 1).includes(".");
+}
+
 /** spec §5 email: 'Введите email' when empty, 'Укажите корректный email' when malformed. */
-export const emailSchema = requiredText(V.emailRequired).email(V.emailInvalid);
+export const emailSchema = requiredText(V.emailRequired).refine(isEmailAddress, V.emailInvalid);
 
 /** spec §3, §5 receipt email: 'Укажите email для получения чека' when empty. */
-export const receiptEmailSchema = requiredText(V.receiptEmailRequired).email(V.emailInvalid);
+export const receiptEmailSchema = requiredText(V.receiptEmailRequired).refine(isEmailAddress, V.emailInvalid);
 
 /** spec §5 name: 'Введите ваше имя' when empty; 'Имя не должно превышать 50 символов' above NAME_MAX. */
 export const nameSchema = requiredText(V.nameRequired).max(NAME_MAX, V.nameTooLong);

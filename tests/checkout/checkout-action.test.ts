@@ -93,6 +93,31 @@ describe("checkout", () => {
     expect(twin.store.orders().at(-1)!.payload.comment).toBe(typed);
   });
 
+  it("an online payment's receipt goes to an address on a Cyrillic domain, as the browser posts it (punycode)", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
+    const before = twin.store.orders().length;
+    const res = await submit(cookie, {
+      ...FIELDS,
+      key: key(),
+      paymentMethod: "CARD_ONLINE",
+      email: "anna@xn--e1afmkfd.xn--p1ai",
+      receiptEmail: "anna@xn--e1afmkfd.xn--p1ai",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(303);
+    expect(twin.store.orders().length).toBe(before + 1);
+    expect(twin.store.orders().at(-1)!.payload).toMatchObject({
+      receiptEmail: "anna@xn--e1afmkfd.xn--p1ai",
+      person: { email: "anna@xn--e1afmkfd.xn--p1ai", phone: "+79990001122" },
+    });
+  });
+
+  it("a phone pasted with non-breaking hyphens and spaces orders with the number", async () => {
+    const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART, order_promo_code: null }, person);
+    const res = await submit(cookie, { ...FIELDS, key: key(), phone: "+7\u00a0999\u00a0000\u201111\u201122" });
+    expect(res.status, JSON.stringify(res.body)).toBe(303);
+    expect(twin.store.orders().at(-1)!.payload).toMatchObject({ person: { phone: "+79990001122" } });
+  });
+
   it("a failed checkout answers with what was submitted, for the re-rendered form (issue 15 §6)", async () => {
     const cookie = await cookieWith({ ...TAKEAWAY_173, cart_positions: CART }, person);
     const res = await submit(cookie, { ...FIELDS, key: key(), name: "Вера", phone: "12", comment: "у шлагбаума" });

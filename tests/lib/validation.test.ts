@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Polygon } from "~/lib/model";
@@ -45,6 +46,55 @@ describe("phone (spec §5, libphonenumber-js, default RU)", () => {
     }
   });
 
+  it("reads a number pasted with the dashes and spaces of typeset text, or typed in full-width digits", () => {
+    // sites and contact cards set numbers with non-breaking hyphens and spaces; the tel field posts them as they are
+    for (const input of [
+      "+7\u00a0999\u00a0123\u201145\u201167",
+      "+7 999 123\u201345\u201367",
+      "+7 (999) 123\u201445\u201467",
+      "8 999 123\u221245\u221267",
+      "+7\u202f999\u2009123\u201245\u201267",
+      "\uff0b\uff17\uff19\uff19\uff19\uff11\uff12\uff13\uff14\uff15\uff16\uff17",
+    ]) {
+      expect(phoneSchema.parse(input), JSON.stringify(input)).toBe("+79991234567");
+    }
+    expect(firstError(phoneSchema, "+7 999 123\u201345\u201367 доб. 5")).toBe(V.phoneInvalid);
+  });
+
+  it("generated: a number set with any spaces and dashes, in any digits' width, is the same number", () => {
+    const separator = fc.constantFrom(
+      "",
+      " ",
+      "-",
+      "\u00a0",
+      "\u202f",
+      "\u2009",
+      "\u2010",
+      "\u2011",
+      "\u2012",
+      "\u2013",
+      "\u2014",
+      "\u2212",
+      "\uff0d",
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999 }),
+        fc.array(separator, { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        (subscriber, [a, b, c, d], bracketed, fullWidth) => {
+          const digits = String(subscriber).padStart(7, "0");
+          const area = bracketed ? "(999)" : "999";
+          let typed = `+7${a}${area}${b}${digits.slice(0, 3)}${c}${digits.slice(3, 5)}${d}${digits.slice(5)}`;
+          if (fullWidth) typed = typed.replace(/[0-9+]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+          expect(normalizePhone(typed), JSON.stringify(typed)).toBe(`+7999${digits}`);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("reads national numbers in the brand's country", () => {
     expect(normalizePhone("067 123 456", "ME")).toBe("+38267123456");
     expect(normalizePhone("067 123 456", "RU")).toBeNull();
@@ -69,6 +119,30 @@ describe("email (spec §5)", () => {
     expect(firstError(emailSchema, "a@b")).toBe(V.emailInvalid);
     expect(firstError(emailSchema, "ivan@example")).toBe(V.emailInvalid);
     expect(emailSchema.parse(" ivan@example.com ")).toBe("ivan@example.com");
+  });
+
+  it("takes what a browser's e-mail field takes and posts: an internationalised domain arrives in punycode", () => {
+    // Chromium posts anna@пример.рф as anna@xn--e1afmkfd.xn--p1ai (checked in /usr/bin/chromium, ADR 224)
+    for (const input of [
+      "anna@xn--e1afmkfd.xn--p1ai",
+      "ivan@xn--80ak6aa92e.com",
+      "o'neil+food@mail.example.co.uk",
+      "x@sub-1.example.travel",
+    ]) {
+      expect(firstError(emailSchema, input), input).toBeNull();
+      expect(firstError(receiptEmailSchema, input), input).toBeNull();
+    }
+    for (const input of [
+      "анна@пример.рф",
+      "ivan@",
+      "@example.com",
+      "iv an@example.com",
+      "ivan@-example.com",
+      "ivan@example..com",
+      "ivan@@example.com",
+    ]) {
+      expect(firstError(emailSchema, input), input).toBe(V.emailInvalid);
+    }
   });
 
   it("receipt email has its own required message", () => {

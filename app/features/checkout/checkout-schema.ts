@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { commentSchema, makePhoneSchema, nameSchema, V } from "~/lib/validation";
+import { commentSchema, isEmailAddress, makePhoneSchema, nameSchema, V } from "~/lib/validation";
 import { translateValidation } from "~/i18n/validation";
 import type { TFunction } from "~/i18n/translator";
 
@@ -20,7 +20,7 @@ export const CHECKOUT_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 /** an e-mail or nothing: spaces alone are nothing (not a malformed address), as the browser shows an empty field */
 const optionalEmail = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().max(200, V.emailInvalid).email(V.emailInvalid).optional(),
+  z.string().trim().max(200, V.emailInvalid).refine(isEmailAddress, V.emailInvalid).optional(),
 );
 
 /** spec §5 checkout form: name, phone, e-mail, receipt e-mail (required for online card payment), comment. */
