@@ -140,6 +140,8 @@ describe("email (spec §5)", () => {
       "ivan@-example.com",
       "ivan@example..com",
       "ivan@@example.com",
+      "ivan.petrov@example",
+      "ivan.@example",
     ]) {
       expect(firstError(emailSchema, input), input).toBe(V.emailInvalid);
     }
@@ -173,6 +175,8 @@ describe("name and comment (spec §3, §5)", () => {
     expect(firstError(commentSchema, posted)).toBeNull();
     expect(commentSchema.parse(posted)).toBe(typed.trim());
     expect(commentSchema.parse("у шлагбаума\rзвонить")).toBe("у шлагбаума\nзвонить");
+    // what is not text is refused with the form's message, not thrown at
+    expect(firstError(commentSchema, 5)).toBe(V.pattern);
     expect(firstError(commentSchema, `${"x".repeat(100)}\r\ny`)).toBe(V.commentTooLong);
   });
 
