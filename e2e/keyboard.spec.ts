@@ -97,7 +97,7 @@ test("keyboard only: location → menu → Маргарита with modifiers →
   // the cart, from the confirmation: a new document starts from the top; with JavaScript the layer was opened
   // from home, so there is no card to return to on this page and the focus is on the content (the notice first).
   // The customer tabs on from there once the layer has gone: a Tab pressed while it closes lands in it, and the focus
-  // then goes to the content (FocusAfterNavigation) — on a busy machine the notice showed before that (run 19's flake)
+  // then goes to the content (FocusAfterNavigation) — on a busy machine the notice shows before that
   if (javaScriptEnabled) {
     await expect(layer).toHaveCount(0);
     await expect(page.locator("main#main")).toBeFocused();
