@@ -7,6 +7,7 @@ import { isAdultConfirmed } from "~/features/menu/menu-view.server";
 import type { LayerHandle } from "~/shell/layouts";
 import type { Route } from "./+types/menus.$menuId.age";
 import { requestContextOf } from "~/shell/request.server";
+import { readPathId } from "~/lib/path-id";
 
 /**
  * The 18+ confirmation over a menu (spec §2 age confirmation dialog, ADR 012): server-rendered over the menu
@@ -15,7 +16,7 @@ import { requestContextOf } from "~/shell/request.server";
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const rc = requestContextOf(context);
-  const menuUrl = `/menus/${Number(params.menuId) || ""}`;
+  const menuUrl = `/menus/${readPathId(params.menuId) ?? ""}`;
   const section = rc.url.searchParams.get("section") ?? "";
   const returnTo = menuUrl + (/^[\w-]{1,60}$/.test(section) ? `#${section}` : "");
   if (await isAdultConfirmed(rc)) throw redirect(returnTo);

@@ -10,6 +10,7 @@ import { messagesFor } from "~/i18n/locale.server";
 import { withMessages } from "~/i18n/route-messages.server";
 import type { Route } from "./+types/menus.$menuId";
 import { requestContextOf } from "~/shell/request.server";
+import { readPathId } from "~/lib/path-id";
 
 /** spec §2 menus.show: a phone's menu page; on desktop the combined menu page (ADR 010). */
 export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescriptor[] {
@@ -29,9 +30,9 @@ export function meta({ loaderData: data, matches }: Route.MetaArgs): MetaDescrip
 
 async function pageLoader({ context, params }: Route.LoaderArgs) {
   const rc = requestContextOf(context);
-  const menuId = Number(params.menuId);
+  const menuId = readPathId(params.menuId);
   // spec §2: an unknown path (and a menu of another restaurant, see loadCatalogPage) redirects home
-  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw redirect("/");
+  if (menuId === null) throw redirect("/");
   const page = await loadCatalogPage(rc, { menuId });
   const messages = messagesFor(rc.locale);
   const description = page.resto ? interpolate(messages.menu.seoDescription, { resto: page.resto.name }) : "";

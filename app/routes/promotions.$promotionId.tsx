@@ -9,13 +9,14 @@ import { loadPromotions } from "~/features/promotions/promotions-page.server";
 import type { LayerHandle } from "~/shell/layouts";
 import type { Route } from "./+types/promotions.$promotionId";
 import { requestContextOf } from "~/shell/request.server";
+import { readPathId } from "~/lib/path-id";
 
 /** spec §2 promotions.show: the promotion as a layer over the list, or over home (`?from=home`, ADR 011). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const rc = requestContextOf(context);
-  const id = Number(params.promotionId);
+  const id = readPathId(params.promotionId);
   const { promotions } = await loadPromotions(rc);
-  const promotion = Number.isSafeInteger(id) ? promotions.find((p) => p.id === id) : undefined;
+  const promotion = id === null ? undefined : promotions.find((p) => p.id === id);
   if (!promotion) throw data("Not found", { status: 404 });
   const fromHome = rc.url.searchParams.get("from") === "home";
   return { promotion, closeTo: fromHome ? "/" : "/promotions", ...pageUrls(rc, `/promotions/${promotion.id}`) };

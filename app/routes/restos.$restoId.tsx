@@ -12,12 +12,13 @@ import { loadRestoDetail } from "~/features/restos/restos-page.server";
 import { withMessages } from "~/i18n/route-messages.server";
 import type { Route } from "./+types/restos.$restoId";
 import { requestContextOf } from "~/shell/request.server";
+import { readPathId } from "~/lib/path-id";
 
 /** spec §2 restos.show 'О заведении'. */
 async function pageLoader({ context, params }: Route.LoaderArgs) {
   const rc = requestContextOf(context);
-  const id = Number(params.restoId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data("Not found", { status: 404 });
+  const id = readPathId(params.restoId);
+  if (id === null) throw data("Not found", { status: 404 });
   const detail = await loadRestoDetail(rc, id);
   return { ...detail, ...pageUrls(rc, `/restos/${id}`) };
 }

@@ -206,6 +206,34 @@ describe("search, promotions, restos, terms", () => {
     expect((await settle(async () => promotionLoader(await args(get("/promotions/305"), { promotionId: "305" })))).status).toBe(404);
   });
 
+  // ADR 226: one page, one address. Number() read all of these as the same id, so a menu, a position, a promotion and
+  // a restaurant answered at many addresses.
+  const OTHER_SPELLINGS = (id: number) => [`0x${id.toString(16)}`, `${id}.0`, `${id / 100}e2`, `+${id}`, `0${id}`, ` ${id}`, `${id}e0`];
+
+  it("answers an id only as the storefront writes it: another spelling of a menu or position is an unknown path (home)", async () => {
+    for (const menuId of OTHER_SPELLINGS(501)) {
+      const menu = await settle(async () => menuLoader(await args(get(`/menus/${encodeURIComponent(menuId)}`), { menuId })));
+      expect([menu.status, menu.response?.headers.get("location")], menuId).toEqual([302, "/"]);
+      const position = await settle(async () => positionLoader(await args(get(`/menus/${encodeURIComponent(menuId)}/positions/10001`), { menuId, positionId: "10001" })));
+      expect([position.status, position.response?.headers.get("location")], menuId).toEqual([302, "/"]);
+    }
+    for (const positionId of OTHER_SPELLINGS(10001)) {
+      const position = await settle(async () => positionLoader(await args(get(`/menus/501/positions/${encodeURIComponent(positionId)}`), { menuId: "501", positionId })));
+      expect([position.status, position.response?.headers.get("location")], positionId).toEqual([302, "/"]);
+    }
+  });
+
+  it("answers an id only as the storefront writes it: another spelling of a promotion or a restaurant is a 404", async () => {
+    for (const promotionId of OTHER_SPELLINGS(301)) {
+      const answer = await settle(async () => promotionLoader(await args(get(`/promotions/${encodeURIComponent(promotionId)}`), { promotionId })));
+      expect(answer.status, promotionId).toBe(404);
+    }
+    for (const restoId of OTHER_SPELLINGS(173)) {
+      const answer = await settle(async () => restoLoader(await args(get(`/restos/${encodeURIComponent(restoId)}`), { restoId })));
+      expect(answer.status, restoId).toBe(404);
+    }
+  });
+
   it("lists the city's restaurants and shows one of this brand only", async () => {
     const list = (await settle(async () => restosLoader(await args(get("/restos"))))).body as { restos: { id: number; state: { state: string } }[] };
     expect(list.restos.map((r) => r.id)).toEqual([173, 174, 175]);

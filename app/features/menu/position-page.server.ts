@@ -13,6 +13,7 @@ import { pageUrls } from "~/lib/page-urls";
 import { messagesFor } from "~/i18n/locale.server";
 import { upstreamFailure } from "~server/upstream/errors";
 import type { RequestContext } from "~server/context";
+import { readPathId } from "~/lib/path-id";
 
 /**
  * The position layer's loader and action (spec §2 menus.positions.show): the position of the current
@@ -20,11 +21,9 @@ import type { RequestContext } from "~server/context";
  * checked server-side): 400 with messages re-renders the layer; success goes (303) back to the menu URL.
  */
 function ids(params: Params) {
-  const menuId = Number(params.menuId);
-  const positionId = Number(params.positionId);
-  if (!Number.isSafeInteger(menuId) || menuId <= 0 || !Number.isSafeInteger(positionId) || positionId <= 0) {
-    throw redirect("/");
-  }
+  const menuId = readPathId(params.menuId);
+  const positionId = readPathId(params.positionId);
+  if (menuId === null || positionId === null) throw redirect("/");
   return { menuId, positionId };
 }
 
