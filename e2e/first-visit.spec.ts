@@ -1,4 +1,5 @@
 import { expect, test } from "./helpers/load-gate";
+import { expectNoSeriousA11yIssues } from "./helpers/a11y";
 
 /**
  * Issue 15 §1, spec §4 boot / §2 (ADR 090): on a customer's first visit the location popup opens before any menu —
@@ -28,6 +29,29 @@ test.describe("first visit", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Демо Пицца на Тверской");
   });
 
+  // ADR 227: a browser that blocks the site's cookies saved nothing, and the popup came back with no word of why
+  test("a browser that keeps no cookie: the popup comes back saying why", async ({ page }) => {
+    // what a browser set to block the site's cookies does: every Set-Cookie of every answer is dropped (route.fetch
+    // shares the context's cookie jar, so the jar is emptied after each answer as well)
+    await page.route("**/*", async (route) => {
+      const response = await route.fetch({ maxRedirects: 0 });
+      await page.context().clearCookies();
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => name.toLowerCase() !== "set-cookie"));
+      await route.fulfill({ response, headers });
+    });
+    await page.goto("/");
+    const popup = page.getByRole("dialog", { name: "Адрес" });
+    await expect(popup).toBeVisible();
+    await expect(page.getByTestId("choice-not-kept")).toHaveCount(0);
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByTestId("choice-not-kept")).toHaveText(/Браузер не сохранил ваш выбор: для этого сайта запрещены файлы cookie/);
+    await expect(popup).toBeVisible();
+    expect(await page.context().cookies()).toEqual([]);
+    await expectNoSeriousA11yIssues(page);
+    await page.screenshot({ path: test.info().outputPath("choice-not-kept.png") });
+    // answers still in flight (the page's own later requests) end with the page
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });
 
 test.describe("first visit of a crawler", () => {

@@ -166,3 +166,28 @@ export function popupFirst(input: { hasSavedCity: boolean; hasDefault: boolean; 
   if (input.hasSavedCity) return false;
   return !input.isBot || !input.hasDefault;
 }
+
+/**
+ * ADR 227: a first save that comes back home without its cookie means the browser does not keep the storefront's
+ * cookies (blocked for the site, or all of them). The save's redirect home carries this mark; home reads it back.
+ */
+export const FIRST_SAVE_MARK = "saved";
+
+/** The save's redirect: home after a first save gets the mark; any other target, or a later save, stays as it is. */
+export function markFirstSave(target: string, firstSave: boolean): string {
+  if (!firstSave) return target;
+  const url = new URL(target, "http://storefront.invalid");
+  if (url.pathname !== "/") return target;
+  url.searchParams.set(FIRST_SAVE_MARK, "1");
+  return url.pathname + url.search + url.hash;
+}
+
+/**
+ * What home does with a visit (spec §4 boot, ADR 090 and 227): the popup first, the popup saying that the choice was
+ * not kept (the mark came back and still no city), the same page without the mark (it came back with its city), or
+ * the page.
+ */
+export function homeVisit(input: { popupFirst: boolean; marked: boolean }): "popup" | "choiceNotKept" | "unmark" | "page" {
+  if (input.popupFirst) return input.marked ? "choiceNotKept" : "popup";
+  return input.marked ? "unmark" : "page";
+}

@@ -41,12 +41,12 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export const handle: LayerHandle = { layer: true };
 
 export default function LocationRoute() {
-  const { view, touched, mapsKey, search, places } = useLoaderData<typeof loader>();
+  const { view, touched, mapsKey, search, places, choiceNotKept } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // a saved place's form answers beside the places, 'Сохранить' beside the draft (ADR 180)
   const aboutPlaces = (PLACE_INTENTS as readonly (string | null)[]).includes(submittedValue(actionData, "intent"));
   const root = useRootData();
   const languages = root ? { locale: root.locale, offered: root.offeredLocales } : null;
   const brand = root ? { mark: root.brand.mark, name: root.brand.displayName } : null;
-  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={aboutPlaces ? undefined : actionData} languages={languages} brand={brand} places={places} placesResult={aboutPlaces ? actionData : undefined} />;
+  return <LocationPopup view={view} touched={touched} mapsKey={mapsKey} search={search} lastResult={aboutPlaces ? undefined : actionData} languages={languages} brand={brand} places={places} choiceNotKept={choiceNotKept} placesResult={aboutPlaces ? actionData : undefined} />;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Polygon } from "~/lib/model";
 import {
@@ -7,6 +8,9 @@ import {
   initialDeliveryMethod,
   landingAfterSave,
   popupFirst,
+  markFirstSave,
+  homeVisit,
+  FIRST_SAVE_MARK,
   takeawayPointFor,
   type LocationDraft,
   onSwitchToDelivery,
@@ -210,5 +214,44 @@ describe("popupFirst (spec §4 boot, ADR 090)", () => {
   it("a crawler gets the default's menu, and the popup only when there is no default", () => {
     expect(popupFirst({ hasSavedCity: false, hasDefault: true, isBot: true })).toBe(false);
     expect(popupFirst({ hasSavedCity: false, hasDefault: false, isBot: true })).toBe(true);
+  });
+});
+
+describe("a first save home is marked, and home reads the mark back (ADR 227)", () => {
+  it("marks only a first save's return home", () => {
+    expect(markFirstSave("/", true)).toBe("/?saved=1");
+    expect(markFirstSave("/?utm_source=qr#menu", true)).toBe("/?utm_source=qr&saved=1#menu");
+    expect(markFirstSave("/", false)).toBe("/");
+    expect(markFirstSave("/cart", true)).toBe("/cart");
+    expect(markFirstSave("/menus/501#group-501-1", true)).toBe("/menus/501#group-501-1");
+  });
+
+  it("keeps every other part of a home target, and adds the mark once (generated)", () => {
+    const param = fc.tuple(fc.stringMatching(/^[a-z_]{1,8}$/), fc.string({ maxLength: 12 }));
+    fc.assert(
+      fc.property(
+        fc.array(param, { maxLength: 4 }),
+        fc.option(fc.stringMatching(/^[\w-]{1,20}$/), { nil: undefined }),
+        (params, hash) => {
+          const search = new URLSearchParams(params).toString();
+          const target = `/${search ? `?${search}` : ""}${hash ? `#${hash}` : ""}`;
+          const marked = new URL(markFirstSave(target, true), "http://x");
+          expect(marked.pathname).toBe("/");
+          expect(marked.hash).toBe(hash ? `#${hash}` : "");
+          expect(marked.searchParams.getAll(FIRST_SAVE_MARK)).toEqual(["1"]);
+          marked.searchParams.delete(FIRST_SAVE_MARK);
+          const original = new URLSearchParams(search);
+          original.delete(FIRST_SAVE_MARK);
+          expect([...marked.searchParams]).toEqual([...original]);
+        },
+      ),
+    );
+  });
+
+  it("home: the popup first, the popup saying the choice was not kept, the page unmarked, or the page", () => {
+    expect(homeVisit({ popupFirst: true, marked: false })).toBe("popup");
+    expect(homeVisit({ popupFirst: true, marked: true })).toBe("choiceNotKept");
+    expect(homeVisit({ popupFirst: false, marked: true })).toBe("unmark");
+    expect(homeVisit({ popupFirst: false, marked: false })).toBe("page");
   });
 });

@@ -122,7 +122,8 @@ describe("/location loader", () => {
     // one 'Сохранить' confirms the default
     const saved = (await post(first.query)) as Response;
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/");
+    expect(saved.headers.get("location")).toBe("/?saved=1");
+    // a first save: home is told to check that its cookie came back (ADR 227)
     expect(await stateOf(cookieFrom(saved))).toMatchObject({ city_id: 115, resto_id: 173, order_delivery_method: "TAKE_AWAY" });
     expect((await load({}, cookieFrom(saved))).persistent).toBe(false);
     services().config.brand.defaultLocation = null;
@@ -166,7 +167,7 @@ describe("/location save action", () => {
     delete fields.confirm;
     const saved = (await post({ ...fields, houseConfirmed: "1" })) as Response;
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/");
+    expect(saved.headers.get("location")).toBe("/?saved=1");
     const state = await stateOf(cookieFrom(saved));
     expect(state.city_id).toBe(115);
     expect(state.order_delivery_method).toBe("DELIVERY");
@@ -224,7 +225,7 @@ describe("/location save action", () => {
 
   it("lands on home, not on the previous restaurant's menu URL, after switching restaurants (#15 §2)", async () => {
     const first = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" })) as Response;
-    expect(first.headers.get("location")).toBe("/");
+    expect(first.headers.get("location")).toBe("/?saved=1");
     const cookie = cookieFrom(first);
     // same restaurant and method, only reopened: the menu URL stays valid and is kept
     const delivery = (await post({ city: "115", method: "TAKE_AWAY", resto: "173", redirectTo: "/menus/501" }, cookie)) as Response;
@@ -320,6 +321,37 @@ describe("home on a first visit (spec §4 boot, ADR 090)", () => {
     const saved = cookieFrom((await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response);
     expect(isResponse(await home({ "user-agent": PHONE, cookie: saved }))).toBe(false);
     expect(isResponse(await home({ "user-agent": GOOGLEBOT }))).toBe(false);
+  });
+
+  it("after a first save whose cookie came back, shows the same page without the mark (ADR 227)", async () => {
+    const saved = (await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response;
+    const target = saved.headers.get("location")!;
+    expect(target).toBe("/?saved=1");
+    const { loader: homeLoader } = await import("~/routes/_index");
+    const answer = await homeLoader(await routeArgs(new Request(BASE + target, { headers: { cookie: cookieFrom(saved) } }))).catch((thrown: unknown) => thrown);
+    expect(isResponse(answer) && [answer.status, answer.headers.get("location")]).toEqual([302, "/"]);
+    // other parameters of the page are kept
+    const withQuery = await homeLoader(await routeArgs(new Request(`${BASE}/?utm_source=qr&saved=1`, { headers: { cookie: cookieFrom(saved) } }))).catch((thrown: unknown) => thrown);
+    expect(isResponse(withQuery) && withQuery.headers.get("location")).toBe("/?utm_source=qr");
+    // a later save is not marked
+    const again = (await post({ city: "115", method: "TAKE_AWAY", resto: "173" }, cookieFrom(saved))) as Response;
+    expect(again.headers.get("location")).toBe("/");
+  });
+
+  it("after a first save whose cookie the browser did not keep, opens the popup saying so (ADR 227)", async () => {
+    const saved = (await post({ city: "115", method: "TAKE_AWAY", resto: "174" })) as Response;
+    expect(saved.headers.get("set-cookie")).toBeTruthy();
+    // the browser drops the cookie: the redirect home arrives without it
+    const { loader: homeLoader } = await import("~/routes/_index");
+    const back = await homeLoader(await routeArgs(new Request(BASE + saved.headers.get("location")!, { headers: { "user-agent": PHONE } }))).catch((thrown: unknown) => thrown);
+    expect(isResponse(back) && [back.status, back.headers.get("location")]).toEqual([302, "/location?cookies=refused"]);
+    const popup: LoaderResult = await loader(await routeArgs(new Request(BASE + "/location?cookies=refused")));
+    expect(popup.data.choiceNotKept).toBe(true);
+    expect(popup.data.view.persistent).toBe(true);
+    // the same address with a kept city (the customer allowed cookies and chose again) says nothing
+    const kept: LoaderResult = await loader(await routeArgs(new Request(BASE + "/location?cookies=refused", { headers: { cookie: cookieFrom(saved) } })));
+    expect(kept.data.choiceNotKept).toBe(false);
+    expect((await loader(await routeArgs(new Request(BASE + "/location")))).data.choiceNotKept).toBe(false);
   });
 
   it("sends even a crawler to the popup when there is no default to show", async () => {

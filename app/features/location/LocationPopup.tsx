@@ -35,7 +35,10 @@ export function LocationPopup({
   brand = null,
   places = null,
   placesResult,
+  choiceNotKept = false,
 }: {
+  /** the customer's first choice was saved and the browser did not keep its cookie (ADR 227) */
+  choiceNotKept?: boolean;
   /** a signed-in customer's saved delivery places, offered first (ADR 180); null when signed out */
   places?: SavedPlaceView[] | null;
   /** a refused saved-place form's result (conform's), shown beside the places */
@@ -160,6 +163,11 @@ export function LocationPopup({
         </div>
         <div className="flex-1 overflow-y-auto overscroll-contain px-5 py-4">
           <p className="mb-4 text-muted">{t("location.intro")}</p>
+          {choiceNotKept ? (
+            <p role="alert" className="mb-4 rounded-xl border border-danger/60 px-4 py-3" data-testid="choice-not-kept">
+              {t("location.choiceNotKept")}
+            </p>
+          ) : null}
           {loading ? (
             <p role="status" className="mb-3 flex items-center gap-2 text-sm text-muted" data-testid="location-loading">
               <span className="size-4 animate-spin rounded-full border-2 border-brand border-t-transparent" aria-hidden="true" />

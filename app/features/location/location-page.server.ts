@@ -3,6 +3,7 @@ import { parseTranslated } from "~/features/forms/parse-translated";
 import { readForm } from "~/features/forms/read-form.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { redirectTarget } from "~/lib/redirect-target";
+import { markFirstSave } from "~/lib/location-rules";
 import { parseDraft, saveSchema } from "./draft";
 import { resolveDraft } from "./resolve-draft.server";
 import { saveLocation, type CartCheck } from "./save.server";
@@ -32,7 +33,9 @@ export async function locationLoader(rc: RequestContext) {
     const mapsKey = rc.config.brand.keys.googleMapsBrowser;
     // a signed-in customer's saved delivery places, offered first (ADR 180); null when signed out
     const places = await savedPlacesView(rc, state, view.city?.id ?? null);
-    return data({ view, touched, mapsKey, search: url.search, places });
+    // home sent the customer back: their first choice was saved but the browser did not keep its cookie (ADR 227)
+    const choiceNotKept = url.searchParams.get("cookies") === "refused" && state.city_id === undefined;
+    return data({ view, touched, mapsKey, search: url.search, places, choiceNotKept });
   } catch (error) {
     // spec §8: city data failure is fatal with its message
     throw upstreamFailure(error);
@@ -48,6 +51,8 @@ export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
   const formData = await readForm(rc);
   const intent = formData.get("intent");
   if (typeof intent === "string" && (PLACE_INTENTS as readonly string[]).includes(intent)) return placesAction(rc, formData, checkCart);
+  // read before the save writes the new location into `state` (ADR 227)
+  const firstSave = state.city_id === undefined;
   let outcome;
   try {
     outcome = await saveLocation(formData, state, locale, { ...deps(rc), checkCart });
@@ -65,7 +70,9 @@ export async function locationAction(rc: RequestContext, checkCart: CartCheck) {
   if (outcome.kind === "confirmHouse") return redirect(outcome.href, { status: 303 });
   await rememberSavedPlace(rc, outcome);
   try {
-    return redirect(redirectTarget(outcome.redirectTo, "/"), { status: 303, headers: await rc.session.commitHeaders() });
+    // a first save's return home is marked, so that home can tell whether its cookie came back (ADR 227)
+    const target = markFirstSave(redirectTarget(outcome.redirectTo, "/"), firstSave);
+    return redirect(target, { status: 303, headers: await rc.session.commitHeaders() });
   } catch (error) {
     if (error instanceof CookieTooLargeError) {
       return refuse(messagesFor(locale).errors.cookieTooLarge);

@@ -13,6 +13,9 @@ const en: Widen<typeof ru> = {
   city: "City",
   changeCity: "City: {{name}}. Choose another city",
   noCities: "No cities available",
+  // ADR 227: the first choice came back without its cookie
+  choiceNotKept:
+    "Your browser did not keep your choice: cookies are blocked for this site. Allow them in your browser's settings — without them the site cannot remember your address or cart.",
   methods: "How to get your order",
   addressPlaceholder: "Where to deliver?",
   addressLabel: "Address",

@@ -10,6 +10,9 @@ export default {
   city: "Город",
   changeCity: "Город: {{name}}. Выбрать другой город",
   noCities: "Нет доступных городов",
+  // ADR 227: the first choice came back without its cookie
+  choiceNotKept:
+    "Браузер не сохранил ваш выбор: для этого сайта запрещены файлы cookie. Разрешите их в настройках браузера — без них сайт не запомнит адрес и корзину.",
   methods: "Способ получения",
   addressPlaceholder: "Куда доставить?",
   addressLabel: "Адрес",
