@@ -6,7 +6,7 @@
 const DECIMAL_ID = /^[1-9][0-9]{0,15}$/;
 
 export function readPathId(value: string | undefined): number | null {
-  if (value === undefined || !DECIMAL_ID.test(value)) return null;
+  if (!DECIMAL_ID.test(value ?? "")) return null;
   const id = Number(value);
   return Number.isSafeInteger(id) ? id : null;
 }
