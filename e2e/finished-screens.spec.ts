@@ -29,7 +29,8 @@ test.describe("the confirmation dialog can be closed (issue 36 §4)", () => {
     await expect(confirm.getByRole("dialog")).toBeVisible();
     if (javaScriptEnabled) {
       // a tap before the hydration is a document load of the server's dialog, whose code comes after the first view
-      // (ADR 114): an Escape before it is there does nothing, so wait until it has the focus
+      // (ADR 114); an Escape before that code is the boot script's (ADR 228, escape-before-code.spec.ts): wait until
+      // the dialog has the focus, so that this checks the dialog's own Escape
       await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="confirm"]')))).toBe(true);
       await page.keyboard.press("Escape");
       await expect(confirm).toHaveCount(0);

@@ -25,6 +25,7 @@
  * React.
  */
 import { DEFERRED_MODULE_ATTR, DEFERRED_PRELOAD_ATTR } from "./defer-scripts";
+import { closeOnEscapeUntilLive } from "./escape-close";
 
 /**
  * Each request a script starts costs the main thread a few ms (Chromium's resource fetcher; 2–10 ms each at 4×
@@ -45,6 +46,8 @@ type Task = () => void;
 
 function boot() {
   const d = document;
+  // until a layer's own code runs, Escape follows its close link (ADR 228)
+  closeOnEscapeUntilLive(d);
   const me = d.currentScript as HTMLScriptElement | null;
   const nonce = me ? me.nonce : "";
   /*

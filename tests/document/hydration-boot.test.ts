@@ -26,6 +26,8 @@ function runBoot(preloads: number, msPerAppend: number, warmIntl = true) {
     },
     images: [],
     createElement: element,
+    // the boot's Escape listener (ADR 228): tests/document/escape-close.test.ts
+    addEventListener() {},
     querySelectorAll: () => links,
     querySelector: () => ({ textContent: "import('/assets/entry.js')" }),
   };
@@ -100,6 +102,7 @@ function bootWithImages(images: FakeImage[]) {
     images: elements,
     head: { appendChild: (el: ReturnType<typeof element>) => appended.push(el.tag === "link" ? `preload ${el.href}` : "module script") },
     createElement: element,
+    addEventListener() {},
     querySelectorAll: () => [{ getAttribute: () => "/assets/m0.js" }],
     querySelector: () => ({ textContent: "import('/assets/entry.js')" }),
   };

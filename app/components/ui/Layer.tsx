@@ -2,6 +2,7 @@ import { Link, useNavigate } from "react-router";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { useFocusLock } from "./focus-lock";
+import { ESCAPE_CLOSE_ATTR, LAYER_LIVE_ATTR } from "~/document/escape-close";
 
 /**
  * A layer over the page (spec §2): a centred dialog at 840 px and wider, a bottom sheet below.
@@ -52,6 +53,8 @@ export function Layer({
 
   const navigate = useNavigate();
   useEffect(() => {
+    // this layer's Escape is its own from now on; before, the boot script's followed the close link (ADR 228)
+    dialogRef.current?.setAttribute(LAYER_LIVE_ATTR, "");
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     // Escape closes: the layer's own way, else its close link's address (a layer the server rendered, issue 36 §4)
@@ -118,6 +121,7 @@ export function Layer({
               preventScrollReset
               className={closeClass}
               aria-label={t("app.close")}
+              {...{ [ESCAPE_CLOSE_ATTR]: "" }}
               onClick={onClose ? (e) => (e.preventDefault(), onClose()) : undefined}
             >
               {closeIcon}

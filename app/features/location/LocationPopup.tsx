@@ -18,6 +18,7 @@ import { LocaleSwitcher } from "~/components/ui/LocaleSwitcher";
 import { redirectTarget } from "~/lib/redirect-target";
 import { SavedPlaces } from "./SavedPlaces";
 import type { SavedPlaceView } from "./view";
+import { ESCAPE_CLOSE_ATTR, LAYER_LIVE_ATTR } from "~/document/escape-close";
 
 /**
  * The location selection popup (spec §2): a dialog at 840 px and wider, a bottom sheet below; persistent, with
@@ -86,6 +87,11 @@ export function LocationPopup({
     title.focus({ preventScroll: true });
   }, [layered]);
 
+  // the popup's Escape is its own from now on; before, the boot script's followed the close link (ADR 228)
+  useEffect(() => {
+    titleRef.current?.closest("[data-testid=location-popup]")?.setAttribute(LAYER_LIVE_ATTR, "");
+  }, []);
+
   // Escape closes a closable popup (the map, terms and confirmation layers close themselves first)
   useEffect(() => {
     if (persistent || layered) return;
@@ -146,6 +152,7 @@ export function LocationPopup({
               className="inline-flex size-10 items-center justify-center rounded-full hover:bg-bg"
               aria-label={t("app.close")}
               data-testid="location-close"
+              {...{ [ESCAPE_CLOSE_ATTR]: "" }}
             >
               <svg
                 aria-hidden="true"
