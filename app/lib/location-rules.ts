@@ -172,6 +172,8 @@ export function popupFirst(input: { hasSavedCity: boolean; hasDefault: boolean; 
  * cookies (blocked for the site, or all of them). The save's redirect home carries this mark; home reads it back.
  */
 export const FIRST_SAVE_MARK = "saved";
+/** the popup's query when home sent the customer back because the first choice was not kept */
+export const CHOICE_NOT_KEPT = { name: "cookies", value: "refused" } as const;
 
 /** The save's redirect: home after a first save gets the mark; any other target, or a later save, stays as it is. */
 export function markFirstSave(target: string, firstSave: boolean): string {

@@ -58,6 +58,7 @@ export function LocationPopup({
   const titleId = useId();
   // focus starts on the title (not on the first control, the language menu) so screen readers announce it
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const popupRef = useRef<HTMLDivElement>(null);
   const navigation = useNavigation();
   const loading = navigation.state !== "idle" && navigation.location?.pathname === "/location";
   const here = `/location${search}`;
@@ -89,7 +90,7 @@ export function LocationPopup({
 
   // the popup's Escape is its own from now on; before, the boot script's followed the close link (ADR 228)
   useEffect(() => {
-    titleRef.current?.closest("[data-testid=location-popup]")?.setAttribute(LAYER_LIVE_ATTR, "");
+    popupRef.current?.setAttribute(LAYER_LIVE_ATTR, "");
   }, []);
 
   // Escape closes a closable popup (the map, terms and confirmation layers close themselves first)
@@ -111,6 +112,7 @@ export function LocationPopup({
 
   return (
     <div
+      ref={popupRef}
       className={`fixed inset-0 z-[2400] flex justify-center ${persistent ? "bg-bg" : "items-end md:items-center md:p-6"}`}
       data-testid="location-popup"
     >

@@ -5,13 +5,10 @@
  */
 import { redirect } from "react-router";
 import { isbot } from "isbot";
-import { FIRST_SAVE_MARK, homeVisit, popupFirst } from "~/lib/location-rules";
+import { CHOICE_NOT_KEPT, FIRST_SAVE_MARK, homeVisit, popupFirst } from "~/lib/location-rules";
 import type { Brand } from "~server/brand";
 import type { StorefrontState } from "~server/session";
 import type { RequestContext } from "~server/context";
-
-/** the popup's URL when the browser did not keep the first choice (read by the popup's loader) */
-export const CHOICE_NOT_KEPT = "/location?cookies=refused";
 
 /** Throws the redirect to the popup when this visitor must choose (or confirm) a location first. */
 export function locationFirst(rc: RequestContext, state: StorefrontState, brand: Brand): void {
@@ -28,7 +25,7 @@ export function locationFirst(rc: RequestContext, state: StorefrontState, brand:
     // one customer's blocked cookies; many of them point at the deployment (a Secure cookie over plain HTTP, a proxy
     // that drops Set-Cookie): operators see it in the log
     rc.services.log("warn", "a first location save came back without its cookie", {});
-    throw redirect(CHOICE_NOT_KEPT);
+    throw redirect(`/location?${CHOICE_NOT_KEPT.name}=${CHOICE_NOT_KEPT.value}`);
   }
   if (visit === "unmark") {
     const clean = new URL(rc.url);

@@ -3,7 +3,7 @@ import { parseTranslated } from "~/features/forms/parse-translated";
 import { readForm } from "~/features/forms/read-form.server";
 import type { FormResult } from "~/features/forms/form-result";
 import { redirectTarget } from "~/lib/redirect-target";
-import { markFirstSave } from "~/lib/location-rules";
+import { CHOICE_NOT_KEPT, markFirstSave } from "~/lib/location-rules";
 import { parseDraft, saveSchema } from "./draft";
 import { resolveDraft } from "./resolve-draft.server";
 import { saveLocation, type CartCheck } from "./save.server";
@@ -34,7 +34,7 @@ export async function locationLoader(rc: RequestContext) {
     // a signed-in customer's saved delivery places, offered first (ADR 180); null when signed out
     const places = await savedPlacesView(rc, state, view.city?.id ?? null);
     // home sent the customer back: their first choice was saved but the browser did not keep its cookie (ADR 227)
-    const choiceNotKept = url.searchParams.get("cookies") === "refused" && state.city_id === undefined;
+    const choiceNotKept = url.searchParams.get(CHOICE_NOT_KEPT.name) === CHOICE_NOT_KEPT.value && state.city_id === undefined;
     return data({ view, touched, mapsKey, search: url.search, places, choiceNotKept });
   } catch (error) {
     // spec §8: city data failure is fatal with its message
