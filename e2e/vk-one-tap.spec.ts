@@ -1,7 +1,8 @@
 /**
  * The VK ID One Tap frame on /auth (issue 6, spec §4 widget states; ADR 045), through the demo twin's stand-in.
- * With JavaScript: the frame loads, is shown, and a press in it signs the customer in through the same window
- * flow as the VK button; each failure removes the frame and the VK button still works. Without JavaScript: no
+ * With JavaScript: the frame loads over the VK button, is shown in its place (ADR 229), and a press in it signs the
+ * customer in through the same window flow as the VK button; each failure removes the frame and the VK button, in
+ * view all along, still works; nothing on the page moves for the frame. Without JavaScript: no
  * frame, just the button (its redirect journey is in auth.spec.ts).
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
@@ -54,25 +55,27 @@ test.use({ serviceWorkers: "block" });
 test.describe("VK One Tap with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the frame exists only with JavaScript");
 
-  test("the frame loads behind a placeholder, is shown, and a press in it signs the customer in", async ({ page }) => {
+  test("the frame loads, is shown in the VK button's place, and a press in it signs the customer in", async ({ page }) => {
     await page.goto("/auth?redirectTo=%2F");
     const widget = page.getByTestId("vk-one-tap");
     const frame = page.getByTitle(FRAME_TITLE);
     await expect(frame).toHaveCount(1);
     await expect(widget).toHaveAttribute("data-state", "loaded");
-    await expect(page.getByRole("status").filter({ hasText: "Загрузка VK ID" })).toHaveCount(0);
     await expect(frame).toBeVisible();
     const continueAs = page.frameLocator(`iframe[title="${FRAME_TITLE}"]`).getByRole("button", { name: "Продолжить как Иван" });
     await expect(continueAs).toBeVisible();
-    // the regular button stays beside the frame
-    await expect(page.getByRole("button", { name: VK_BUTTON })).toBeVisible();
+    // the frame took the regular button's place (ADR 229): the same box, the button hidden beneath it
+    const button = page.locator("form[action='/auth'] button", { hasText: VK_BUTTON });
+    await expect(button).toBeHidden();
+    const [frameBox, buttonBox] = await Promise.all([frame.boundingBox(), button.boundingBox()]);
+    expect(frameBox).toEqual(buttonBox);
 
     await allowInPopup(page, () => continueAs.click());
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId("person-name")).toBeVisible();
   });
 
-  test("while it loads: a visible placeholder, the frame hidden; the load message shows it 300 ms later", async ({ page }) => {
+  test("while it loads: the VK button in view and working, the frame hidden; the load message shows it 300 ms later", async ({ page }) => {
     // hold the frame's page back so the loading state can be seen
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -84,8 +87,12 @@ test.describe("VK One Tap with JavaScript", () => {
     await page.goto("/auth", { waitUntil: "domcontentloaded" });
     const widget = page.getByTestId("vk-one-tap");
     await expect(widget).toHaveAttribute("data-state", "loading");
-    await expect(page.getByRole("status").filter({ hasText: "Загрузка VK ID…" })).toBeVisible();
     await expect(page.getByTitle(FRAME_TITLE)).toBeHidden();
+    // the button answers a press while the frame loads over it: the VK window opens
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: VK_BUTTON }).click();
+    const popup = await popupOpened;
+    await popup.close();
     release();
     await expect(widget).toHaveAttribute("data-state", "loaded");
     await expect(page.getByTitle(FRAME_TITLE)).toBeVisible();
@@ -137,6 +144,53 @@ test.describe("VK One Tap with JavaScript", () => {
     await expect(page.locator("iframe")).toHaveCount(0);
     await expect(page.getByRole("button", { name: VK_BUTTON })).toBeEnabled();
   });
+
+  // A customer reaching for a method as the page comes to life must press what they aimed at: the frame arrives
+  // with the hydration and may go again at once (an error, no fast auth) — nothing on the screen may move for it.
+  // (A link that moved between the press and the release was no click at all: it stayed focused, no navigation.)
+  for (const name of ["loaded", "internal"] as const) {
+    test(`the sign-in methods stay where the server drew them (${name})`, async ({ page }) => {
+      if (name !== "loaded") await scenario(page, name);
+      await page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          const section = document.querySelector('section[aria-labelledby="auth-title"]');
+          const drawn = [...(section?.querySelectorAll("a[href], button, input:not([type=hidden])") ?? [])].map((el) => {
+            const box = el.getBoundingClientRect();
+            return { el, label: el.textContent?.trim() || el.getAttribute("name") || el.tagName, top: box.top + scrollY, left: box.left + scrollX };
+          });
+          (window as unknown as { __drawn: typeof drawn }).__drawn = drawn;
+        });
+        // every shift on the way too (the frame can come and go between two looks): Chromium's layout-shift entries
+        const shifts: string[] = [];
+        (window as unknown as { __shifts: string[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Node | null }[] }[])
+            for (const source of entry.sources ?? []) {
+              const node = source.node;
+              const el = node instanceof Element ? node : node?.parentElement;
+              if (el?.closest('section[aria-labelledby="auth-title"]')) shifts.push(`${el.tagName} ${el.textContent?.trim().slice(0, 30)} (${entry.value.toFixed(3)})`);
+            }
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto("/auth?redirectTo=%2F");
+      if (name === "loaded") {
+        await expect(page.getByTestId("vk-one-tap")).toHaveAttribute("data-state", "loaded");
+        await expect(page.getByTitle(FRAME_TITLE)).toBeVisible();
+      } else {
+        await expect(page.getByTestId("vk-one-tap")).toHaveCount(0, { timeout: 3000 });
+        await expect(page.getByRole("button", { name: VK_BUTTON })).toBeVisible();
+      }
+      const moved = await page.evaluate(() =>
+        (window as unknown as { __drawn: { el: Element; label: string; top: number; left: number }[] }).__drawn.map(({ el, label, top, left }) => {
+          const box = el.getBoundingClientRect();
+          return { label, connected: el.isConnected, dy: Math.round(box.top + scrollY - top), dx: Math.round(box.left + scrollX - left) };
+        }),
+      );
+      expect(moved.length, "the methods were seen as the page was parsed").toBeGreaterThanOrEqual(4);
+      expect(moved.filter((m) => !m.connected || m.dx !== 0 || m.dy !== 0)).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), "no shift on the way").toEqual([]);
+    });
+  }
 
   test("another window of the same origin cannot drive the frame", async ({ page }) => {
     await scenario(page, "silent");

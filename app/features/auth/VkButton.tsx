@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { firstMessage } from "~/features/forms/form-result";
 import type { AuthActionData } from "./sign-in.server";
 import { VkOneTap } from "./VkOneTap";
+import { ONE_TAP_HEIGHT } from "./vk-one-tap-protocol";
 import { browserEnv, openVkPopup, VK_MESSAGE_TYPE, type PopupSession, type VkSdkError } from "./vk-popup";
 
 /**
@@ -53,8 +54,9 @@ function useVkWindowFlow(redirectTo: string) {
  * VK ID (spec §4, §5). Without JavaScript: a form that makes the server keep verifier and state in the session
  * and send the browser to VK's authorize page (303). With JavaScript: the same click opens the centred 800x800
  * window (vk-popup.ts); the server still makes and keeps verifier and state; the code comes back by message.
- * With JavaScript and a One Tap address the VK One Tap frame shows above the button (VkOneTap); the button
- * stays in every case, so nothing is lost when the frame does not load.
+ * With JavaScript and a One Tap address the VK One Tap frame loads over the button and, once loaded, is shown in
+ * its place (VkOneTap, ADR 229): the button is in view until then and again when the frame goes or the window flow
+ * runs, so nothing is lost when the frame does not load, and nothing on the page moves for it.
  */
 export function VkButton({ redirectTo, oneTapUrl }: { redirectTo: string; oneTapUrl?: string | null }) {
   const { t } = useTranslation();
@@ -67,20 +69,25 @@ export function VkButton({ redirectTo, oneTapUrl }: { redirectTo: string; oneTap
 
   return (
     <div className="flex w-full flex-col gap-2">
-      {oneTapUrl ? <VkOneTap src={oneTapUrl} onChoose={flow.begin} /> : null}
-      <Form method="post" action="/auth" reloadDocument className="w-full" onSubmit={onSubmit}>
-        <input type="hidden" name="intent" value="vk-start" />
-        <input type="hidden" name="mode" value="redirect" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <button
-          type="submit"
-          aria-busy={flow.busy || undefined}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-full bg-[#0062d6] px-5 py-3 font-semibold text-white"
-        >
-          <VkMark />
-          {flow.busy ? t("auth.pending") : t("auth.vk")}
-        </button>
-      </Form>
+      {/* the button's row: the One Tap frame lies over it, the same box (ONE_TAP_HEIGHT) */}
+      <div className="group relative" style={{ minHeight: ONE_TAP_HEIGHT }}>
+        <Form method="post" action="/auth" reloadDocument className="w-full" onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value="vk-start" />
+          <input type="hidden" name="mode" value="redirect" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button
+            type="submit"
+            aria-busy={flow.busy || undefined}
+            // hidden under the loaded frame, shown again with the window flow's pending state
+            className={`inline-flex w-full items-center justify-center gap-2 rounded-full bg-[#0062d6] px-5 py-3 font-semibold text-white ${flow.busy ? "" : "group-has-[[data-state=loaded]]:invisible"}`}
+            style={{ minHeight: ONE_TAP_HEIGHT }}
+          >
+            <VkMark />
+            {flow.busy ? t("auth.pending") : t("auth.vk")}
+          </button>
+        </Form>
+        {oneTapUrl ? <VkOneTap src={oneTapUrl} onChoose={flow.begin} covered={flow.busy} /> : null}
+      </div>
       {flow.error ? (
         <p role="alert" className="text-sm text-red-300 [[data-theme=light]_&]:text-red-800" data-testid="vk-error">
           {t(`auth.errors.vk${flow.error}`)}

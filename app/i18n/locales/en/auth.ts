@@ -66,7 +66,6 @@ const en: Widen<typeof ru> = {
   },
   vkWidget: {
     title: "One-tap sign-in with VK ID",
-    loading: "Loading VK ID…",
     demoContinueAs: "Continue as {{name}}",
     demoPerson: "Ivan",
   },

@@ -63,7 +63,6 @@ export default {
   },
   vkWidget: {
     title: "Вход через VK ID в одно касание",
-    loading: "Загрузка VK ID…",
     demoContinueAs: "Продолжить как {{name}}",
     demoPerson: "Иван",
   },
