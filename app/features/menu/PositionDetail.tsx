@@ -143,7 +143,9 @@ export function PositionDetail({
       footer={
         // the add button keeps its text on one line: beside the count while it fits (360 px), under it below that
         <div className="flex flex-wrap items-center gap-2">
-          <div className="flex shrink-0 items-center gap-1" role="group" aria-label={t("menu.count")}>
+          {/* one width with and without JavaScript (the −/+ buttons come with it): the add button beside it, or the row
+              under it, does not move when the scripts take over (w-32 = two 36 px buttons, a 48 px field, two gaps) */}
+          <div className="flex w-32 shrink-0 items-center gap-1" role="group" aria-label={t("menu.count")}>
             {hydrated ? (
               <button
                 type="button"
@@ -165,7 +167,7 @@ export function PositionDetail({
               value={count}
               onChange={(e) => setCount(Math.max(1, Math.min(99, Number(e.currentTarget.value) || 1)))}
               aria-label={t("menu.count")}
-              className={`h-10 rounded-xl border border-line bg-bg text-center ${hydrated ? "w-12 [appearance:textfield]" : "w-20"}`}
+              className={`h-10 rounded-xl border border-line bg-bg text-center ${hydrated ? "w-12 [appearance:textfield]" : "w-full"}`}
             />
             {hydrated ? (
               <button
