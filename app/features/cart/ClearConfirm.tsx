@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Confirm } from "~/components/ui/Layer";
 import { useTranslation } from "~/i18n/react";
@@ -31,26 +31,21 @@ export function ClearConfirm({ onCancel, onDone }: { onCancel?: () => void; onDo
       cancelTo="/cart"
       onCancel={onCancel}
       confirm={
-        hydrated ? (
-          <fetcher.Form
-            method="post"
-            action="/cart"
-            onSubmit={(event) => {
-              write.onSubmit(event);
-              setTimeout(onDone, 0);
-            }}
-          >
-            <input type="hidden" name="intent" value="clear" />
-            {/* JsFlag's field: this branch is rendered only once hydrated */}
-            <input type="hidden" name="js" value="1" />
-            {confirm}
-          </fetcher.Form>
-        ) : (
-          <Form method="post" action="/cart">
-            <input type="hidden" name="intent" value="clear" />
-            {confirm}
-          </Form>
-        )
+        // one form element before and after the hydration (ADR 230): a press begun on the server's button ends on
+        // the same button. Without JavaScript it posts as a plain form; with it the fetcher clears in place.
+        <fetcher.Form
+          method="post"
+          action="/cart"
+          onSubmit={(event) => {
+            write.onSubmit(event);
+            setTimeout(onDone, 0);
+          }}
+        >
+          <input type="hidden" name="intent" value="clear" />
+          {/* JsFlag's field, once hydrated: a form the browser posts itself before then is answered as without JS */}
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          {confirm}
+        </fetcher.Form>
       }
     />
   );
