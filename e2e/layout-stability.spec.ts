@@ -4,9 +4,10 @@
  * resize above or beside it moves it under the finger — a press that lands on the wrong control, or a press released
  * on another element, which is no click at all. For each screen, every link, button and field is measured as the
  * server's document is parsed (DOMContentLoaded, before the hydration) and again once the scripts have run; none may
- * have moved. The cart's screens are seen empty and filled. With JavaScript only (without it nothing takes over), at a desktop, a Pixel 7, and 320 and 360 px.
+ * have moved. The cart's screens are seen empty and filled, and signed in (the checkout form). With JavaScript only (without it nothing takes over), at a desktop, a Pixel 7, and 320 and 360 px.
  */
 import { expect, test, type Page } from "./helpers/returning-customer";
+import { signInWithPhone } from "./helpers/sign-in";
 
 const SCREENS = [
   "/",
@@ -65,22 +66,30 @@ async function movedOn(page: Page, screen: string): Promise<Moved[] | "hydrated 
   }, screen);
 }
 
-async function expectNothingMoved(page: Page) {
+/** Loads each screen in turn (`before` runs ahead of the screen at its index) and expects no control to have moved. */
+async function expectNothingMoved(page: Page, screens: readonly string[], before: Record<number, () => Promise<unknown>> = {}) {
   await page.addInitScript(recordDrawn);
   const moved: Moved[] = [];
   let checked = 0;
-  const filled = ["/cart", "/menus/501", "/cart?confirm=clear"];
-  for (const [i, screen] of [...SCREENS, ...filled].entries()) {
-    // the last screens again with a filled cart (its lines, steppers, totals and add-ons; the menu's cart column)
-    if (i === SCREENS.length) await page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0 });
+  for (const [i, screen] of screens.entries()) {
+    await before[i]?.();
     const result = await movedOn(page, screen);
     if (result === "hydrated before parsed") continue;
     checked += 1;
     moved.push(...result);
   }
   // the hydration starting before the parser is done is rare (a long document, a fast machine): most screens are checked
-  expect(checked, "screens checked").toBeGreaterThanOrEqual(SCREENS.length + filled.length - 3);
+  expect(checked, "screens checked").toBeGreaterThanOrEqual(screens.length - 3);
   expect(moved).toEqual([]);
+}
+
+const addToCart = (page: Page) => () =>
+  page.request.post("/cart", { form: { intent: "add", positionId: "10031", menuId: "501", count: "2" }, maxRedirects: 0 });
+
+/** every screen as a returning guest, then the cart's screens again with a filled cart (its lines, steppers, totals) */
+function asGuest(page: Page) {
+  const filled = ["/cart", "/menus/501", "/cart?confirm=clear"];
+  return expectNothingMoved(page, [...SCREENS, ...filled], { [SCREENS.length]: addToCart(page) });
 }
 
 test.use({ serviceWorkers: "block" });
@@ -90,7 +99,12 @@ test.describe("layout stability", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("nothing the server drew moves when the scripts take over", async ({ page }) => {
-    await expectNothingMoved(page);
+    await asGuest(page);
+  });
+
+  test("signed in with a filled cart: nothing moves either (the checkout form, preferences, past orders)", async ({ page }) => {
+    await signInWithPhone(page);
+    await expectNothingMoved(page, ["/cart", "/preferences", "/orders/repeat", "/", "/menus/501/positions/10001"], { 0: addToCart(page) });
   });
 
   for (const width of [320, 360]) {
@@ -98,7 +112,7 @@ test.describe("layout stability", () => {
       test.skip(({ isMobile }) => !isMobile, "phone widths: the phone project");
       test.use({ viewport: { width, height: 640 } });
       test(`nothing the server drew moves when the scripts take over at ${width} px`, async ({ page }) => {
-        await expectNothingMoved(page);
+        await asGuest(page);
       });
     });
   }
