@@ -192,6 +192,26 @@ test.describe("VK One Tap with JavaScript", () => {
     });
   }
 
+  test("a press on Google begun before the scripts and released after the frame came still opens Google's sign-in", async ({ page }) => {
+    // the page's modules held back: the server's page, as a customer sees it before the hydration
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/auth?redirectTo=%2F", { waitUntil: "domcontentloaded" });
+    const google = page.getByRole("link", { name: "Войти через Google" });
+    const box = (await google.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // the scripts arrive while the finger is down; the frame comes with them
+    release();
+    await expect(page.getByTestId("vk-one-tap")).toHaveCount(1);
+    await page.mouse.up();
+    await expect(page).toHaveURL(/\/_demo\/idp\/google\?/);
+  });
+
   test("another window of the same origin cannot drive the frame", async ({ page }) => {
     await scenario(page, "silent");
     await page.goto("/auth");
