@@ -360,8 +360,31 @@ return 1`;
  * (`ready`, with NX: what Redis kept wins), so that a claim or an order lost by a Redis restart without persistence
  * is known to every container again while the process that wrote it runs.
  */
-export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger = () => undefined): LedgerStore {
+export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger = () => undefined, readyWaitMs = LEDGER_READY_WAIT_MS): LedgerStore {
   const k = (key: string) => `${prefix}:order:${key}`;
+  /*
+   * The ledger's connection makes itself again on its own schedule (up to 1 s between tries) and sends nothing while
+   * it is away (no offline queue): an order sent just as Redis came back was refused though Redis was there. A command
+   * waits up to `readyWaitMs` for a connection being made (one shared wait, each command its own limit), then goes
+   * ahead — and fails closed as before if the connection is still not there.
+   */
+  let reconnected: Promise<void> | null = null;
+  const ready = (): Promise<void> | undefined => {
+    if (!["connecting", "connect", "reconnecting", "close"].includes(redis.status)) return undefined;
+    reconnected ??= new Promise<void>((resolve) => {
+      const done = () => {
+        redis.off("ready", done);
+        redis.off("end", done);
+        reconnected = null;
+        resolve();
+      };
+      redis.on("ready", done);
+      redis.on("end", done);
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, readyWaitMs)));
+    return Promise.race([reconnected, limit]).finally(() => clearTimeout(timer));
+  };
   /** the last record this process wrote per key (its claims and its orders), to write back what Redis lost */
   const own = new Map<string, { text: string; expiresAt: number }>();
   const remember = (key: string, record: LedgerRecord | CartLink | null, ttlMs: number) => {
@@ -390,6 +413,7 @@ export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger
   });
   return {
     async get(key) {
+      await ready();
       const raw = await redis.get(k(key));
       if (raw) return JSON.parse(raw) as LedgerRecord | CartLink;
       // Redis lost it (restarted empty) before this process wrote it back: this process's own copy
@@ -397,22 +421,28 @@ export function createRedisLedgerStore(redis: Redis, prefix: string, log: Logger
       return kept && kept.expiresAt > Date.now() ? (JSON.parse(kept.text) as LedgerRecord | CartLink) : null;
     },
     async create(key, record, ttlMs) {
+      await ready();
       const created = (await redis.set(k(key), JSON.stringify(record), "PX", ttlMs, "NX")) === "OK";
       if (created) remember(key, record, ttlMs);
       return created;
     },
     async replace(key, expected, next, ttlMs) {
+      await ready();
       const result = await redis.eval(REPLACE_SCRIPT, 1, k(key), JSON.stringify(expected), next ? JSON.stringify(next) : "", String(ttlMs));
       const replaced = Number(result) === 1;
       if (replaced) remember(key, next, ttlMs);
       return replaced;
     },
     async put(key, record, ttlMs) {
+      await ready();
       remember(key, record, ttlMs);
       await redis.set(k(key), JSON.stringify(record), "PX", ttlMs);
     },
   };
 }
+
+/** How long a ledger command waits for its connection being made again before failing closed (Redis just back). */
+export const LEDGER_READY_WAIT_MS = 1_000;
 
 /** A fresh key for a checkout form: 128 random bits, URL-safe. */
 export function newCheckoutKey(): string {

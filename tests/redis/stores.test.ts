@@ -167,6 +167,32 @@ describe("two storefront processes on one Redis", () => {
     await expect.poll(() => redis.client.get(`${p}:order:key`)).toBe(JSON.stringify(placed));
     expect(await createRedisLedgerStore(await client(), p).get("key")).toEqual(placed);
   });
+
+  it("a ledger command sent while its connection is being made again waits for it, instead of refusing the order", async () => {
+    const p = prefix();
+    onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
+    const connection = await client();
+    const store = createRedisLedgerStore(connection, p);
+    // the connection away and being made again (what Redis coming back looks like to it)
+    connection.disconnect();
+    await expect.poll(() => connection.status).toBe("end");
+    void connection.connect().catch(() => {});
+    expect(connection.status).toBe("connecting");
+    // without the wait: "Stream isn't writeable and enableOfflineQueue options is false"
+    expect(await store.create("key", pending("a"), 5_000)).toBe(true);
+    expect(await store.get("key")).toEqual(pending("a"));
+  });
+
+  it("a ledger whose connection is not made within its wait still fails closed", async () => {
+    // nothing listens on this port: the connection tries, and tries again
+    const away = createRedis("redis://127.0.0.1:1");
+    away.on("error", () => {});
+    onTestFinished(() => away.disconnect());
+    const store = createRedisLedgerStore(away, prefix(), () => undefined, 200);
+    expect(["connecting", "reconnecting", "close"]).toContain(away.status);
+    await expect(store.create("key", pending("a"), 5_000)).rejects.toThrow();
+    await expect(store.get("key")).rejects.toThrow();
+  });
 });
 
 it("the in-process catalog store is still the default", () => {
