@@ -183,6 +183,22 @@ describe("two storefront processes on one Redis", () => {
     expect(await store.get("key")).toEqual(pending("a"));
   });
 
+  it("a ledger command waits through the connection's own reconnections too, outage after outage, leaving no listener behind", async () => {
+    const p = prefix();
+    onTestFinished(() => clients.splice(0).forEach((c) => c.disconnect()));
+    const connection = await client();
+    const store = createRedisLedgerStore(connection, p);
+    const listeners = () => [connection.listenerCount("ready"), connection.listenerCount("end")];
+    const before = listeners();
+    for (const round of [1, 2]) {
+      // the socket closed under it (what a Redis restart does): the client reconnects on its own (retryStrategy)
+      (connection as unknown as { stream: { destroy(): void } }).stream.destroy();
+      await expect.poll(() => connection.status, { interval: 1 }).not.toBe("ready");
+      expect(await store.create(`key${round}`, pending(`a${round}`), 5_000), `outage ${round}`).toBe(true);
+    }
+    expect(listeners()).toEqual(before);
+  });
+
   it("a ledger whose connection is not made within its wait still fails closed", async () => {
     // nothing listens on this port: the connection tries, and tries again
     const away = createRedis("redis://127.0.0.1:1");
