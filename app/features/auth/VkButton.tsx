@@ -69,8 +69,8 @@ export function VkButton({ redirectTo, oneTapUrl }: { redirectTo: string; oneTap
 
   return (
     <div className="flex w-full flex-col gap-2">
-      {/* the button's row: the One Tap frame lies over it, the same box (ONE_TAP_HEIGHT) */}
-      <div className="group relative" style={{ minHeight: ONE_TAP_HEIGHT }}>
+      {/* the button's row: the One Tap frame lies over it, the same box (the button's, ONE_TAP_HEIGHT tall) */}
+      <div className="group relative">
         <Form method="post" action="/auth" reloadDocument className="w-full" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="vk-start" />
           <input type="hidden" name="mode" value="redirect" />
