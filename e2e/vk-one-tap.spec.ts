@@ -39,6 +39,17 @@ async function countFrames(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __oneTapFrames: number }).__oneTapFrames);
 }
 
+/** Holds the page's requests to `url` until the returned function is called; then they go on as sent. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Signs in through the popup the VK flow opens (the twin's authorize stand-in). */
 async function allowInPopup(page: Page, press: () => Promise<void>) {
   const popupOpened = page.waitForEvent("popup");
@@ -77,12 +88,7 @@ test.describe("VK One Tap with JavaScript", () => {
 
   test("while it loads: the VK button in view and working, the frame hidden; the load message shows it 300 ms later", async ({ page }) => {
     // hold the frame's page back so the loading state can be seen
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_demo/vk/one-tap?*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/_demo/vk/one-tap?*");
     // not "load": the page's load event waits for the held frame when hydration inserts it first
     await page.goto("/auth", { waitUntil: "domcontentloaded" });
     const widget = page.getByTestId("vk-one-tap");
@@ -194,12 +200,7 @@ test.describe("VK One Tap with JavaScript", () => {
 
   test("a press on Google begun before the scripts and released after the frame came still opens Google's sign-in", async ({ page }) => {
     // the page's modules held back: the server's page, as a customer sees it before the hydration
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.js");
     await page.goto("/auth?redirectTo=%2F", { waitUntil: "domcontentloaded" });
     const google = page.getByRole("link", { name: "Войти через Google" });
     const box = (await google.boundingBox())!;
